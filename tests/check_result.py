@@ -2,7 +2,8 @@
 """Run a simulation command and check its output contract.
 
 usage: check_result.py [options] -- CMD [ARGS...]
-  --expect-fail          the command must exit non-zero (and print no RESULT line)
+  --expect-fail          the run must exit non-zero (a failing run still prints its RESULT)
+  --expect-reject        bad input: exit non-zero and print no RESULT line at all
   --expect-output REGEX  the combined output must match REGEX (re.search, multiline)
   --cond EXPR            a Python expression over the RESULT fields that must be true,
                          e.g. --cond 'probes < 100' (repeatable)
@@ -32,6 +33,7 @@ def fail(msg, out=""):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--expect-fail", action="store_true")
+    ap.add_argument("--expect-reject", action="store_true")
     ap.add_argument("--expect-output", action="append", default=[])
     ap.add_argument("--cond", action="append", default=[])
     ap.add_argument("--save")
@@ -49,11 +51,13 @@ def main():
         if not re.search(rx, out, re.MULTILINE):
             fail(f"output does not match /{rx}/", out)
     results = [ln for ln in out.splitlines() if ln.startswith("RESULT ")]
-    if a.expect_fail:
+    if a.expect_fail or a.expect_reject:
         if p.returncode == 0:
             fail("command succeeded but was expected to fail", out)
-        if results:
-            fail("a failing run must not print a RESULT line", out)
+        if a.expect_reject and results:
+            fail("rejected input must not produce a RESULT line", out)
+        if a.expect_fail and len(results) > 1:
+            fail("more than one RESULT line", out)
         print("check_result: ok (failed as expected)")
         return
     if p.returncode != 0:

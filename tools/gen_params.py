@@ -60,12 +60,12 @@ def cfg_keys(d):
 def gen_sv(d):
     lines = [f"// {BANNER}", "package rinv_pkg;", ""]
     for k, v in d["common"].items():
-        lines.append(f"  localparam int unsigned {camel(k)} = {v};")
+        lines.append(f"  localparam int {camel(k)} = {v};")
     lines.append("")
     keys = cfg_keys(d)
     for cname, c in d["config"].items():
         for k in keys:
-            lines.append(f"  localparam int unsigned {camel(cname)}{camel(k)} = {c[k]};")
+            lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};")
         lines.append("")
     lines += ["endpackage : rinv_pkg", ""]
     return "\n".join(lines)

@@ -1,0 +1,99 @@
+/* Driver for the range-invalidation subsystem's MMIO registers (docs/ARCHITECTURE.md §6, §7).
+ *
+ * Plain blocking C over an abstract MMIO transport, so the same code runs inside the
+ * simulation harness (coroutines over the AXI4-Lite master) and in a host tool (over the
+ * UART bridge). No global state. */
+#ifndef RINV_DRV_H
+#define RINV_DRV_H
+
+#include <stdint.h>
+
+/* Sides and their register ids (id = side + 1). */
+#define RINV_SIDE_CPU 0u
+#define RINV_SIDE_GPU 1u
+#define RINV_ID(side) ((uint32_t)(side) + 1u)
+
+/* Directory window. */
+#define RINV_DIR_BASE       0x40000000u
+#define RINV_REG_LOCK       0x40000000u
+#define RINV_REG_MODE       0x40001000u
+#define RINV_REG_STATUS     0x40002000u
+#define RINV_REG_ERR_COUNT  0x40003000u
+#define RINV_REG_CNT_BASE   0x40004000u /* + 4*k, see RINV_CNT_* */
+#define RINV_REG_INV_START  0x40005000u
+#define RINV_REG_HIST_RX    0x40006000u
+
+/* Counter indices (register RINV_REG_CNT(k)). */
+#define RINV_CNT_PROBES          0u
+#define RINV_CNT_PROBE_LINES     1u
+#define RINV_CNT_INV_HITS        2u
+#define RINV_CNT_OVER_INV        3u
+#define RINV_CNT_HIST_ENTRIES    4u
+#define RINV_CNT_HIST_OVERFLOWS  5u
+#define RINV_CNT_INV_CYCLES      6u
+#define RINV_CNT_INV_CYCLES_LAST 7u
+#define RINV_CNT_RELEASES        8u
+#define RINV_CNT_HIST_COUNT_CPU  9u
+#define RINV_CNT_HIST_COUNT_GPU  10u
+#define RINV_N_CNT               11u
+#define RINV_REG_CNT(k) (RINV_REG_CNT_BASE + 4u * (uint32_t)(k))
+
+/* Cache-controller windows (one per side). */
+#define RINV_CPU_CC_BASE    0x40008000u
+#define RINV_GPU_CC_BASE    0x40010000u
+#define RINV_CC_BASE(side)  ((side) == RINV_SIDE_CPU ? RINV_CPU_CC_BASE : RINV_GPU_CC_BASE)
+#define RINV_CC_HIST_EN     0x0u
+#define RINV_CC_REC_COUNT   0x4u
+#define RINV_CC_TAG_LOOKUPS 0x8u
+#define RINV_REG_HIST_EN(side)     (RINV_CC_BASE(side) + RINV_CC_HIST_EN)
+#define RINV_REG_REC_COUNT(side)   (RINV_CC_BASE(side) + RINV_CC_REC_COUNT)
+#define RINV_REG_TAG_LOOKUPS(side) (RINV_CC_BASE(side) + RINV_CC_TAG_LOOKUPS)
+
+/* STATUS fields. */
+#define RINV_ST_INV_BUSY       (1u << 0)
+#define RINV_ST_INV_DONE       (1u << 1)
+#define RINV_ST_HIST_BUSY(s)   (1u << (2u + (unsigned)(s)))
+#define RINV_ST_LAST_ID(v)     (((v) >> 4) & 3u)
+#define RINV_ST_OVF(s)         (1u << (6u + (unsigned)(s)))
+#define RINV_ST_OWNER(v)       (((v) >> 8) & 3u)
+
+/* MODE fields. */
+#define RINV_MODE_LINE  0u
+#define RINV_MODE_RUN   1u
+#define RINV_MODE_MERGE 2u
+#define RINV_WALK_ADDR  0u
+#define RINV_WALK_SET   1u
+#define RINV_WALK_AUTO  2u
+#define RINV_MODE_VALUE(mode, walk) (((uint32_t)(walk) << 2) | (uint32_t)(mode))
+
+/* Transport result codes (returned by the mmio callbacks and the helpers below). */
+#define RINV_OK          0
+#define RINV_E_SLVERR    1   /* the slave answered SLVERR */
+#define RINV_E_TIMEOUT  (-100) /* a poll loop exceeded max_polls */
+/* any other negative value: transport error, passed through */
+
+/* Abstract blocking MMIO transport. side = requesting side (AxUSER). */
+typedef struct rinv_mmio {
+  void *ctx;
+  int (*write)(void *ctx, unsigned side, uint32_t addr, uint32_t data);
+  int (*read)(void *ctx, unsigned side, uint32_t addr, uint32_t *data);
+  unsigned max_polls; /* 0 = poll forever */
+} rinv_mmio_t;
+
+int rinv_reg_write(const rinv_mmio_t *m, unsigned side, uint32_t addr, uint32_t data);
+int rinv_reg_read(const rinv_mmio_t *m, unsigned side, uint32_t addr, uint32_t *data);
+
+/* acquire: repeat { LOCK = id; read LOCK } until it reads id; HIST_EN = 1. */
+int rinv_acquire(const rinv_mmio_t *m, unsigned side);
+/* release: HIST_EN = 0; HIST_RX = id; poll STATUS until !hist_busy[side];
+ * INV_START = id; poll STATUS until !inv_busy; LOCK = 0. */
+int rinv_release(const rinv_mmio_t *m, unsigned side);
+/* MODE = (walk << 2) | mode, written as `side`. */
+int rinv_set_mode(const rinv_mmio_t *m, unsigned side, unsigned mode, unsigned walk);
+/* Reads STATUS. */
+int rinv_status(const rinv_mmio_t *m, unsigned side, uint32_t *status);
+
+/* Names for messages: "ok", "SLVERR", "timeout", "transport error". */
+const char *rinv_strerror(int rc);
+
+#endif

@@ -1,0 +1,69 @@
+/* Backend-agnostic cycle engine of the testbench (docs/VERIFICATION.md).
+ *
+ * Per cycle the backend calls harness_drive() to get the design's inputs, applies them,
+ * lets combinational logic settle, and calls harness_observe() with the design's outputs,
+ * then clocks. The backend is either the RTL (tb_dir, lockstep: the harness also steps a
+ * checker instance of the C model with the same inputs and compares) or the C model
+ * itself (rinv_sim, standalone). */
+#ifndef TB_HARNESS_H
+#define TB_HARNESS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rinv_io.h"
+#include "rinv_params.h"
+
+#define HARNESS_PATH_MAX 1024
+
+typedef struct harness_opts {
+  /* from plusargs */
+  char workload[HARNESS_PATH_MAX]; /* built-in name or trace file */
+  uint32_t n;                      /* 0 = workload default */
+  unsigned mode;                   /* 0 line, 1 run, 2 merge */
+  unsigned walk;                   /* 0 addr, 1 set, 2 auto */
+  const rinv_cfg_t *cfg;
+  uint64_t seed;
+  char probe_log[HARNESS_PATH_MAX];
+  char wave[HARNESS_PATH_MAX];
+  long long wave_from, wave_to;    /* -1 = not given */
+  char dump_trace[HARNESS_PATH_MAX];
+  int quiet, no_rerun;
+  unsigned stall;                  /* percent */
+  uint64_t max_cycles;             /* 0 = unlimited */
+  int demo;                        /* no plusargs at all: the default demonstration */
+  /* testbench self-test (+inject=mismatch:C | stale | coherence): fault injection into
+   * what the checks see, to prove that they fire */
+  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence */
+  uint64_t inject_cycle;           /* mismatch: cycle whose RTL stat_probes is flipped */
+  /* set by the backend */
+  int lockstep;                    /* 1: tb_dir (RTL + checker model) */
+  int wave_supported;              /* 1: the backend dumps +wave (tb_dir) */
+} harness_opts_t;
+
+/* Parses argv[1..] (Verilog plusargs; "+verilator+..." ignored). Errors name the
+ * offending argument on errs; returns 0 ok, -1 error. */
+int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs);
+
+typedef struct harness harness_t;
+
+/* Builds the program (workload generator or trace file; a malformed trace prints
+ * FILE:LINE: error: ... on stderr) and every run. argv is kept for the mismatch rerun.
+ * NULL on error (already reported). */
+harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]);
+void harness_free(harness_t *h);
+const rinv_cfg_t *harness_cfg(const harness_t *h);
+
+#define HARNESS_RUN 0   /* clock the design normally with *in */
+#define HARNESS_RESET 1 /* hold rst_ni low this cycle (inputs all zero) */
+#define HARNESS_DONE 2  /* stop: call harness_finish */
+
+/* Fills the inputs of the next cycle. */
+int harness_drive(harness_t *h, rinv_in_t *in);
+/* Outputs of the design in that cycle (after combinational settle, before the edge). */
+void harness_observe(harness_t *h, const rinv_out_t *out);
+/* Prints the summary and the RESULT line (and reruns for a waveform on a mismatch).
+ * Returns the process exit status: 0 only if mismatches, stale reads and errors are 0. */
+int harness_finish(harness_t *h);
+
+#endif

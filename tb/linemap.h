@@ -1,0 +1,20 @@
+/* Sparse map from a 32-bit key (a line address) to a fixed-size, zero-initialised payload.
+ * Open addressing; payload pointers stay valid until linemap_free (never moved). */
+#ifndef TB_LINEMAP_H
+#define TB_LINEMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct linemap linemap_t;
+
+linemap_t *linemap_new(size_t payload_size);
+void linemap_free(linemap_t *m);
+/* Returns the payload of key, creating it (zeroed) if create and absent; NULL if absent
+ * and !create, or on allocation failure. */
+void *linemap_get(linemap_t *m, uint32_t key, int create);
+size_t linemap_count(const linemap_t *m);
+/* Removes every entry. */
+void linemap_clear(linemap_t *m);
+
+#endif

@@ -1,0 +1,185 @@
+// Top of the lockstep testbench, built with Verilator (docs/VERIFICATION.md).
+//
+// Two rinv_top instances, the gem5 and the fpga parameter sets; +config=gem5|fpga selects
+// one at runtime, the other is held in reset with zero inputs. Each cycle the C harness
+// (tb/harness.c through tb/tb_dpi.c) supplies the input vector; after a combinational
+// settle the outputs go back to the harness, which steps the C model with the same inputs
+// and compares; then the clock rises.
+//
+// Waveforms: +wave=FILE.fst dumps FST for the whole run, or from cycle +wave_from=C; the
+// run stops after cycle +wave_to=C (Verilator 5.006 has no $dumpoff).
+module tb_dir;
+  import rinv_io_pkg::*;
+
+`include "tb_dpi.svh"
+
+  // Port list of rinv_top: every rinv_in_t field F -> F_i, every rinv_out_t field -> F_o.
+`define RINV_TOP_PORTS(IN, OUT) \
+    .clk_i(clk), \
+    .stall_i(IN.stall), \
+    .port_req_valid_i(IN.port_req_valid), \
+    .port_req_we_i(IN.port_req_we), \
+    .port_req_addr_i(IN.port_req_addr), \
+    .port_req_wdata_i(IN.port_req_wdata), \
+    .port_req_wstrb_i(IN.port_req_wstrb), \
+    .port_resp_ready_i(IN.port_resp_ready), \
+    .axi_awvalid_i(IN.axi_awvalid), \
+    .axi_awaddr_i(IN.axi_awaddr), \
+    .axi_awuser_i(IN.axi_awuser), \
+    .axi_wvalid_i(IN.axi_wvalid), \
+    .axi_wdata_i(IN.axi_wdata), \
+    .axi_wstrb_i(IN.axi_wstrb), \
+    .axi_bready_i(IN.axi_bready), \
+    .axi_arvalid_i(IN.axi_arvalid), \
+    .axi_araddr_i(IN.axi_araddr), \
+    .axi_aruser_i(IN.axi_aruser), \
+    .axi_rready_i(IN.axi_rready), \
+    .mem_req_ready_i(IN.mem_req_ready), \
+    .mem_resp_valid_i(IN.mem_resp_valid), \
+    .mem_resp_rdata_i(IN.mem_resp_rdata), \
+    .dbg_line_i(IN.dbg_line), \
+    .port_req_ready_o(OUT.port_req_ready), \
+    .port_resp_valid_o(OUT.port_resp_valid), \
+    .port_resp_rdata_o(OUT.port_resp_rdata), \
+    .axi_awready_o(OUT.axi_awready), \
+    .axi_wready_o(OUT.axi_wready), \
+    .axi_bvalid_o(OUT.axi_bvalid), \
+    .axi_bresp_o(OUT.axi_bresp), \
+    .axi_arready_o(OUT.axi_arready), \
+    .axi_rvalid_o(OUT.axi_rvalid), \
+    .axi_rdata_o(OUT.axi_rdata), \
+    .axi_rresp_o(OUT.axi_rresp), \
+    .mem_req_valid_o(OUT.mem_req_valid), \
+    .mem_req_we_o(OUT.mem_req_we), \
+    .mem_req_line_o(OUT.mem_req_line), \
+    .mem_req_wdata_o(OUT.mem_req_wdata), \
+    .mem_req_wmask_o(OUT.mem_req_wmask), \
+    .cc_req_valid_o(OUT.cc_req_valid), \
+    .cc_req_ready_o(OUT.cc_req_ready), \
+    .cc_req_we_o(OUT.cc_req_we), \
+    .cc_req_line_o(OUT.cc_req_line), \
+    .cc_req_wmask_o(OUT.cc_req_wmask), \
+    .fill_valid_o(OUT.fill_valid), \
+    .fill_ready_o(OUT.fill_ready), \
+    .hist_valid_o(OUT.hist_valid), \
+    .hist_ready_o(OUT.hist_ready), \
+    .hist_last_o(OUT.hist_last), \
+    .hist_line_o(OUT.hist_line), \
+    .hist_go_o(OUT.hist_go), \
+    .hist_done_o(OUT.hist_done), \
+    .probe_valid_o(OUT.probe_valid), \
+    .probe_ready_o(OUT.probe_ready), \
+    .probe_first_o(OUT.probe_first), \
+    .probe_nlines_o(OUT.probe_nlines), \
+    .probe_setwalk_o(OUT.probe_setwalk), \
+    .ack_valid_o(OUT.ack_valid), \
+    .ack_ready_o(OUT.ack_ready), \
+    .ack_hits_o(OUT.ack_hits), \
+    .inv_count_o(OUT.inv_count), \
+    .inv_line_o(OUT.inv_line), \
+    .dbg_valid_o(OUT.dbg_valid), \
+    .lock_owner_o(OUT.lock_owner), \
+    .inv_busy_o(OUT.inv_busy), \
+    .inv_done_o(OUT.inv_done), \
+    .hist_en_o(OUT.hist_en), \
+    .rec_count_o(OUT.rec_count), \
+    .hist_count_o(OUT.hist_count), \
+    .stat_probes_o(OUT.stat_probes), \
+    .stat_probe_lines_o(OUT.stat_probe_lines), \
+    .stat_inv_hits_o(OUT.stat_inv_hits), \
+    .stat_over_inv_o(OUT.stat_over_inv), \
+    .stat_hist_entries_o(OUT.stat_hist_entries), \
+    .stat_hist_overflows_o(OUT.stat_hist_overflows), \
+    .stat_inv_cycles_o(OUT.stat_inv_cycles), \
+    .stat_inv_cycles_last_o(OUT.stat_inv_cycles_last), \
+    .stat_releases_o(OUT.stat_releases), \
+    .stat_errors_o(OUT.stat_errors), \
+    .stat_tag_lookups_o(OUT.stat_tag_lookups)
+
+  logic clk = 1'b0;
+  logic rst_n = 1'b0;
+  int unsigned sel = 0;  // 0 gem5, 1 fpga (rinv_pkg::Gem5Id / FpgaId)
+
+  rinv_in_t in_s = '0;   // the harness's inputs of this cycle
+  rinv_in_t in_g, in_f;
+  rinv_out_t out_g, out_f;
+  logic rst_g, rst_f;
+
+  always_comb begin
+    in_g = (sel == rinv_pkg::Gem5Id) ? in_s : '0;
+    in_f = (sel == rinv_pkg::FpgaId) ? in_s : '0;
+    rst_g = (sel == rinv_pkg::Gem5Id) ? rst_n : 1'b0;
+    rst_f = (sel == rinv_pkg::FpgaId) ? rst_n : 1'b0;
+  end
+
+  rinv_top #(
+    .CpuL1Sets(rinv_pkg::Gem5CpuL1Sets), .CpuL1Ways(rinv_pkg::Gem5CpuL1Ways),
+    .CpuL2Sets(rinv_pkg::Gem5CpuL2Sets), .CpuL2Ways(rinv_pkg::Gem5CpuL2Ways),
+    .GpuL1Sets(rinv_pkg::Gem5GpuL1Sets), .GpuL1Ways(rinv_pkg::Gem5GpuL1Ways),
+    .GpuL2Sets(rinv_pkg::Gem5GpuL2Sets), .GpuL2Ways(rinv_pkg::Gem5GpuL2Ways),
+    .CpuL1Lat(rinv_pkg::Gem5CpuL1Lat), .CpuL2Lat(rinv_pkg::Gem5CpuL2Lat),
+    .GpuL1Lat(rinv_pkg::Gem5GpuL1Lat), .GpuL2Lat(rinv_pkg::Gem5GpuL2Lat),
+    .RecCap(rinv_pkg::Gem5RecCap), .HistCap(rinv_pkg::Gem5HistCap),
+    .RtCap(rinv_pkg::Gem5RtCap), .MaxRange(rinv_pkg::Gem5MaxRange)
+  ) u_gem5 (
+    .rst_ni(rst_g),
+    `RINV_TOP_PORTS(in_g, out_g)
+  );
+
+  rinv_top #(
+    .CpuL1Sets(rinv_pkg::FpgaCpuL1Sets), .CpuL1Ways(rinv_pkg::FpgaCpuL1Ways),
+    .CpuL2Sets(rinv_pkg::FpgaCpuL2Sets), .CpuL2Ways(rinv_pkg::FpgaCpuL2Ways),
+    .GpuL1Sets(rinv_pkg::FpgaGpuL1Sets), .GpuL1Ways(rinv_pkg::FpgaGpuL1Ways),
+    .GpuL2Sets(rinv_pkg::FpgaGpuL2Sets), .GpuL2Ways(rinv_pkg::FpgaGpuL2Ways),
+    .CpuL1Lat(rinv_pkg::FpgaCpuL1Lat), .CpuL2Lat(rinv_pkg::FpgaCpuL2Lat),
+    .GpuL1Lat(rinv_pkg::FpgaGpuL1Lat), .GpuL2Lat(rinv_pkg::FpgaGpuL2Lat),
+    .RecCap(rinv_pkg::FpgaRecCap), .HistCap(rinv_pkg::FpgaHistCap),
+    .RtCap(rinv_pkg::FpgaRtCap), .MaxRange(rinv_pkg::FpgaMaxRange)
+  ) u_fpga (
+    .rst_ni(rst_f),
+    `RINV_TOP_PORTS(in_f, out_f)
+  );
+
+  // The selected design's outputs.
+  rinv_out_t out_s;
+  assign out_s = (sel == rinv_pkg::FpgaId) ? out_f : out_g;
+
+  chandle h;
+  bit [InW-1:0] in_vec;
+  bit [OutW-1:0] out_vec;
+  bit rst_n_b;
+  longint unsigned cyc = 0;  // cycle number, as the harness counts (first cycle = 1)
+  string wave_file;
+  longint wave_from = -1;
+  bit wave_on = 1'b0;
+  bit dumping = 1'b0;
+
+  initial begin
+    h = tb_init();
+    sel = tb_config(h);
+    if ($value$plusargs("wave=%s", wave_file)) begin
+      wave_on = 1'b1;
+      void'($value$plusargs("wave_from=%d", wave_from));
+      // +wave_to is enforced by the harness (it ends the run; no $dumpoff in Verilator 5.006)
+      $dumpfile(wave_file);
+    end
+    forever begin
+      cyc = cyc + 1;
+      if (wave_on && !dumping && longint'(cyc) >= wave_from) begin
+        $dumpvars(0, tb_dir);
+        dumping = 1'b1;
+      end
+      if (tb_drive(h, in_vec, rst_n_b) != 0) break;
+      in_s = rinv_in_t'(in_vec);
+      rst_n = rst_n_b;
+      #1;  // combinational settle
+      out_vec = OutW'(out_s);
+      tb_observe(h, out_vec);
+      #4 clk = 1'b1;
+      #5 clk = 1'b0;
+    end
+    void'(tb_finish(h));
+    if (dumping) $dumpflush;
+    $finish;  // a failing rc is turned into exit status 1 by tb_dpi.c
+  end
+endmodule

@@ -1,0 +1,112 @@
+/* DPI-C glue between tb/tb_dir.sv (declarations: tb/tb_dpi.svh) and the C harness.
+ * The harness handle travels as a chandle; this file has no global state. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* svdpi.h lives in Verilator's include/vltstd; without it on the include path, use the
+ * types it defines (IEEE 1800 Annex H: svBitVecVal = uint32_t, svBit = uint8_t). */
+#if defined(__has_include)
+#if __has_include("svdpi.h")
+#include "svdpi.h"
+#define TB_HAVE_SVDPI 1
+#endif
+#endif
+#ifndef TB_HAVE_SVDPI
+#include <stdint.h>
+typedef uint32_t svBitVecVal;
+typedef uint8_t svBit;
+#endif
+
+/* Reads this process's argv from /proc/self/cmdline (Verilator keeps the plusargs; the
+ * harness needs the exact list to re-execute itself for a mismatch waveform). */
+static char **read_cmdline(int *argc) {
+  FILE *f = fopen("/proc/self/cmdline", "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, len = 0, got;
+  char *buf = malloc(cap + 1);
+  while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+    len += got;
+    if (len == cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap + 1);
+      if (!nb) free(buf);
+      buf = nb;
+    }
+  }
+  fclose(f);
+  if (!buf) return NULL;
+  buf[len] = '\0';
+  int n = 0;
+  for (size_t i = 0; i < len; i++) n += buf[i] == '\0';
+  char **argv = calloc((size_t)n + 2, sizeof(char *));
+  if (!argv) {
+    free(buf);
+    return NULL;
+  }
+  int k = 0;
+  for (size_t i = 0; i < len && k < n; i += strlen(buf + i) + 1) argv[k++] = buf + i;
+  if (k == 0) argv[k++] = buf; /* empty cmdline: at least argv[0] */
+  argv[k] = NULL;
+  *argc = k;
+  return argv;
+}
+
+void *tb_init(void) {
+  int argc = 0;
+  char **argv = read_cmdline(&argc);
+  if (!argv) {
+    fprintf(stderr, "error: cannot read /proc/self/cmdline\n");
+    exit(2);
+  }
+  harness_opts_t o;
+  if (harness_parse_args(argc, argv, &o, stderr) != 0) {
+    fflush(NULL);
+    _exit(2); /* before any simulation: no RESULT, non-zero status */
+  }
+  o.lockstep = 1;
+  o.wave_supported = 1;
+  harness_t *h = harness_new(&o, argc, argv);
+  free(argv[0]);
+  free(argv);
+  if (!h) {
+    fflush(NULL);
+    _exit(2);
+  }
+  return h;
+}
+
+int tb_config(void *h) { return (int)harness_cfg(h)->id; }
+
+int tb_drive(void *h, svBitVecVal *in_vec, svBit *rst_n) {
+  rinv_in_t in;
+  int st = harness_drive(h, &in);
+  rinv_in_pack(&in, in_vec);
+  *rst_n = st == HARNESS_RESET ? 0 : 1;
+  return st == HARNESS_DONE ? 1 : 0;
+}
+
+void tb_observe(void *h, const svBitVecVal *out_vec) {
+  rinv_out_t out;
+  rinv_out_unpack(out_vec, &out);
+  harness_observe(h, &out);
+}
+
+/* Exit status for a failed run: Verilator's generated main() returns 0 after $finish (and
+ * $fatal aborts), so a failure installs this handler; it runs after main() has closed the
+ * waveform. */
+static void exit_failure(void) {
+  fflush(NULL);
+  _exit(1);
+}
+
+int tb_finish(void *h) {
+  int rc = harness_finish(h);
+  harness_free(h);
+  if (rc != 0) atexit(exit_failure);
+  return rc;
+}

@@ -1,0 +1,316 @@
+/* Trace parser and writer (format: docs/TRACE.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "trace.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const k_port_names[TR_N_PORTS] = {"cpu.0", "cpu.1", "gpu.0",
+                                                     "gpu.1", "gpu.2", "gpu.3"};
+
+const char *tr_port_name(unsigned port) { return port < TR_N_PORTS ? k_port_names[port] : "?"; }
+const char *tr_side_name(unsigned side) { return side == 0 ? "cpu" : "gpu"; }
+uint32_t tr_default_data(unsigned line) { return (uint32_t)line; }
+
+tr_prog_t *tr_prog_new(void) { return calloc(1, sizeof(tr_prog_t)); }
+
+void tr_prog_free(tr_prog_t *p) {
+  if (!p) return;
+  free(p->ops);
+  free(p);
+}
+
+int tr_prog_push(tr_prog_t *p, const tr_op_t *op) {
+  if (p->n == p->cap) {
+    size_t nc = p->cap ? p->cap * 2 : 256;
+    tr_op_t *no = realloc(p->ops, nc * sizeof *no);
+    if (!no) return -1;
+    p->ops = no;
+    p->cap = nc;
+  }
+  p->ops[p->n++] = *op;
+  return 0;
+}
+
+int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data) {
+  tr_op_t op = {.kind = (uint8_t)(store ? TR_ST : TR_LD),
+                .side = (uint8_t)tr_port_side(port),
+                .port = (uint8_t)port,
+                .addr = addr,
+                .data = store ? data : 0u};
+  return tr_prog_push(p, &op);
+}
+
+int tr_prog_sync(tr_prog_t *p, unsigned side, tr_kind_t kind) {
+  tr_op_t op = {.kind = (uint8_t)kind, .side = (uint8_t)side};
+  return tr_prog_push(p, &op);
+}
+
+/* ---- parser ---- */
+
+typedef struct perr {
+  const char *name;
+  FILE *errs;
+  tr_err_t *first;
+  unsigned count;
+} perr_t;
+
+static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
+  char what[150];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  char msg[sizeof(((tr_err_t *)0)->msg)];
+  if (line) {
+    snprintf(msg, sizeof msg, "%s:%u: error: %s", pe->name, line, what);
+  } else {
+    snprintf(msg, sizeof msg, "%s: error: %s", pe->name, what);
+  }
+  if (pe->errs && pe->count < 20) fprintf(pe->errs, "%s\n", msg);
+  if (pe->errs && pe->count == 20) fprintf(pe->errs, "%s: too many errors\n", pe->name);
+  if (pe->first && pe->count == 0) {
+    pe->first->line = line;
+    snprintf(pe->first->msg, sizeof pe->first->msg, "%s", msg);
+  }
+  pe->count++;
+}
+
+/* number = "0x" hexdigit+ | digit+ ; value must fit in 32 bits. */
+static int parse_number(const char *tok, uint32_t *out) {
+  const char *s = tok;
+  int base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s += 2;
+  }
+  if (*s == '\0') return -1;
+  uint64_t v = 0;
+  for (; *s; s++) {
+    int d;
+    if (*s >= '0' && *s <= '9') d = *s - '0';
+    else if (base == 16 && *s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
+    else if (base == 16 && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
+    else return -1;
+    v = v * (uint64_t)base + (uint64_t)d;
+    if (v > 0xffffffffull) return -2;
+  }
+  *out = (uint32_t)v;
+  return 0;
+}
+
+#define MAX_TOK 5
+
+static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *oom) {
+  char *hash = strchr(s, '#');
+  if (hash) *hash = '\0';
+  char *tok[MAX_TOK + 1];
+  unsigned nt = 0;
+  for (char *t = s; *t;) {
+    while (*t == ' ' || *t == '\t' || *t == '\r') t++;
+    if (!*t) break;
+    if (nt == MAX_TOK) {
+      nt++;
+      break;
+    }
+    tok[nt++] = t;
+    while (*t && *t != ' ' && *t != '\t' && *t != '\r') t++;
+    if (*t) *t++ = '\0';
+  }
+  if (nt == 0) return; /* blank or comment */
+
+  /* who: side or side.K */
+  unsigned side;
+  const char *who = tok[0];
+  if (strncmp(who, "cpu", 3) == 0) side = 0;
+  else if (strncmp(who, "gpu", 3) == 0) side = 1;
+  else {
+    report(pe, lineno, "expected 'cpu', 'gpu', 'cpu.K' or 'gpu.K', got '%s'", who);
+    return;
+  }
+  int has_port = 0;
+  unsigned port = 0;
+  if (who[3] == '.') {
+    const char *k = who + 4;
+    unsigned nports = side == 0 ? TR_N_CPU_PORTS : TR_N_GPU_PORTS;
+    if (k[0] < '0' || k[0] > '9' || k[1] != '\0' || (unsigned)(k[0] - '0') >= nports) {
+      report(pe, lineno, "bad port '%s' (%s ports are %s.0 .. %s.%u)", who,
+             tr_side_name(side), tr_side_name(side), tr_side_name(side), nports - 1);
+      return;
+    }
+    has_port = 1;
+    port = (side == 0 ? 0u : TR_N_CPU_PORTS) + (unsigned)(k[0] - '0');
+  } else if (who[3] != '\0') {
+    report(pe, lineno, "expected 'cpu', 'gpu', 'cpu.K' or 'gpu.K', got '%s'", who);
+    return;
+  }
+  if (nt < 2) {
+    report(pe, lineno, "missing operation after '%s'", who);
+    return;
+  }
+  const char *op = tok[1];
+  if (strcmp(op, "acquire") == 0 || strcmp(op, "release") == 0) {
+    if (has_port) {
+      report(pe, lineno, "'%s' takes a side ('cpu' or 'gpu'), not a port ('%s')", op, who);
+      return;
+    }
+    if (nt > 2) {
+      report(pe, lineno, "unexpected '%s' after '%s'", tok[2], op);
+      return;
+    }
+    tr_op_t o = {.kind = (uint8_t)(op[0] == 'a' ? TR_ACQUIRE : TR_RELEASE),
+                 .side = (uint8_t)side,
+                 .line = lineno};
+    if (tr_prog_push(p, &o) != 0) *oom = 1;
+    return;
+  }
+  int store;
+  if (strcmp(op, "ld") == 0) store = 0;
+  else if (strcmp(op, "st") == 0) store = 1;
+  else {
+    report(pe, lineno, "unknown operation '%s' (expected ld, st, acquire or release)", op);
+    return;
+  }
+  if (!has_port) {
+    report(pe, lineno, "'%s' needs a port ('%s.K'), not a side", op, who);
+    return;
+  }
+  if (nt < 3) {
+    report(pe, lineno, "missing address after '%s'", op);
+    return;
+  }
+  uint32_t addr, data = tr_default_data(lineno);
+  int rc = parse_number(tok[2], &addr);
+  if (rc == -1) {
+    report(pe, lineno, "bad address '%s' (hex 0x... or decimal)", tok[2]);
+    return;
+  }
+  if (rc == -2 || addr >= TR_ADDR_LIMIT) {
+    report(pe, lineno, "address '%s' out of range (must be < 0x40000000)", tok[2]);
+    return;
+  }
+  if (addr & 3u) {
+    report(pe, lineno, "address '%s' not 4-byte aligned", tok[2]);
+    return;
+  }
+  if (nt >= 4) {
+    if (!store) {
+      report(pe, lineno, "unexpected '%s' after ld address", tok[3]);
+      return;
+    }
+    rc = parse_number(tok[3], &data);
+    if (rc == -1) {
+      report(pe, lineno, "bad data '%s' (hex 0x... or decimal)", tok[3]);
+      return;
+    }
+    if (rc == -2) {
+      report(pe, lineno, "data '%s' does not fit in 32 bits", tok[3]);
+      return;
+    }
+    if (nt >= 5) {
+      report(pe, lineno, "unexpected '%s' after store data", tok[4]);
+      return;
+    }
+  }
+  tr_op_t o = {.kind = (uint8_t)(store ? TR_ST : TR_LD),
+               .side = (uint8_t)side,
+               .port = (uint8_t)port,
+               .addr = addr,
+               .data = store ? data : 0u,
+               .line = lineno};
+  if (tr_prog_push(p, &o) != 0) *oom = 1;
+}
+
+unsigned tr_parse_text(const char *name, const char *text, tr_prog_t *p, FILE *errs,
+                       tr_err_t *first) {
+  perr_t pe = {.name = name, .errs = errs, .first = first};
+  unsigned lineno = 0;
+  int oom = 0;
+  char *buf = NULL;
+  size_t bufcap = 0;
+  const char *s = text;
+  while (*s && !oom) {
+    const char *e = strchr(s, '\n');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    lineno++;
+    if (len + 1 > bufcap) {
+      bufcap = len + 1;
+      char *nb = realloc(buf, bufcap);
+      if (!nb) {
+        oom = 1;
+        break;
+      }
+      buf = nb;
+    }
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+      report(&pe, lineno, "NUL byte in line");
+    } else {
+      parse_line(&pe, lineno, buf, p, &oom);
+    }
+    s += len;
+    if (*s == '\n') s++;
+  }
+  free(buf);
+  if (oom) report(&pe, lineno, "out of memory");
+  return pe.count;
+}
+
+unsigned tr_parse_file(const char *path, tr_prog_t *p, FILE *errs, tr_err_t *first) {
+  perr_t pe = {.name = path, .errs = errs, .first = first};
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    report(&pe, 0, "cannot open trace: %s", strerror(errno));
+    return pe.count;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap);
+  size_t got;
+  while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (len + 1 == cap) {
+      cap *= 2;
+      char *nt = realloc(text, cap);
+      if (!nt) free(text);
+      text = nt;
+    }
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!text || bad) {
+    free(text);
+    report(&pe, 0, "cannot read trace");
+    return pe.count;
+  }
+  text[len] = '\0';
+  if (strlen(text) != len) {
+    /* an embedded NUL: find its line for the message */
+    unsigned ln = 1;
+    for (size_t i = 0; i < len && text[i]; i++) ln += text[i] == '\n';
+    report(&pe, ln, "NUL byte in line");
+    free(text);
+    return pe.count;
+  }
+  unsigned n = tr_parse_text(path, text, p, errs, first);
+  free(text);
+  return n;
+}
+
+int tr_write(FILE *f, const tr_prog_t *p, const char *header_comment) {
+  if (header_comment) fprintf(f, "# %s\n", header_comment);
+  for (size_t i = 0; i < p->n; i++) {
+    const tr_op_t *o = &p->ops[i];
+    switch (o->kind) {
+      case TR_LD: fprintf(f, "%s ld 0x%08x\n", tr_port_name(o->port), o->addr); break;
+      case TR_ST:
+        fprintf(f, "%s st 0x%08x 0x%08x\n", tr_port_name(o->port), o->addr, o->data);
+        break;
+      case TR_ACQUIRE: fprintf(f, "%s acquire\n", tr_side_name(o->side)); break;
+      default: fprintf(f, "%s release\n", tr_side_name(o->side)); break;
+    }
+  }
+  return ferror(f) ? -1 : 0;
+}

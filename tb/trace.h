@@ -1,0 +1,64 @@
+/* Program representation shared by the trace parser and the workload generators, and the
+ * trace-file parser/writer. Format: docs/TRACE.md. */
+#ifndef TB_TRACE_H
+#define TB_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TR_N_CPU_PORTS 2u
+#define TR_N_GPU_PORTS 4u
+#define TR_N_PORTS 6u
+#define TR_ADDR_LIMIT 0x40000000u
+
+typedef enum tr_kind { TR_LD = 0, TR_ST = 1, TR_ACQUIRE = 2, TR_RELEASE = 3 } tr_kind_t;
+
+/* One record. port: global port 0..5 (cpu.K = K, gpu.K = 2+K), memory ops only. */
+typedef struct tr_op {
+  uint8_t kind;  /* tr_kind_t */
+  uint8_t side;  /* 0 cpu, 1 gpu */
+  uint8_t port;  /* global port (ld/st) */
+  uint8_t pad;
+  uint32_t addr; /* ld/st */
+  uint32_t data; /* st */
+  uint32_t line; /* source line number (0 for generated records) */
+} tr_op_t;
+
+typedef struct tr_prog {
+  tr_op_t *ops;
+  size_t n, cap;
+} tr_prog_t;
+
+/* First error of a parse. */
+typedef struct tr_err {
+  unsigned line; /* 0 = not a line error (e.g. the file cannot be opened) */
+  char msg[200]; /* full "FILE:LINE: error: what" */
+} tr_err_t;
+
+tr_prog_t *tr_prog_new(void);
+void tr_prog_free(tr_prog_t *p);
+int tr_prog_push(tr_prog_t *p, const tr_op_t *op); /* 0 ok, -1 out of memory */
+int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data);
+int tr_prog_sync(tr_prog_t *p, unsigned side, tr_kind_t kind);
+
+/* Default data of `st ADDR` without DATA: the record's 1-based line number. */
+uint32_t tr_default_data(unsigned line);
+
+/* Parses text (name = file name used in messages). Every malformed line is reported to
+ * errs (if not NULL) as "NAME:LINE: error: what"; *first (if not NULL) receives the first.
+ * Returns the number of malformed lines (0 = success); records are appended to p. */
+unsigned tr_parse_text(const char *name, const char *text, tr_prog_t *p, FILE *errs,
+                       tr_err_t *first);
+/* Same, reading the file path; a file that cannot be read counts as one error (line 0). */
+unsigned tr_parse_file(const char *path, tr_prog_t *p, FILE *errs, tr_err_t *first);
+
+/* Writes p in trace format (always with explicit DATA). 0 ok, -1 I/O error. */
+int tr_write(FILE *f, const tr_prog_t *p, const char *header_comment);
+
+/* "cpu.0" .. "gpu.3" / "cpu" / "gpu". */
+const char *tr_port_name(unsigned port);
+const char *tr_side_name(unsigned side);
+static inline unsigned tr_port_side(unsigned port) { return port < TR_N_CPU_PORTS ? 0u : 1u; }
+
+#endif

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Print parameter overrides of rinv_top for one named configuration, for a given tool.
+
+usage: cfg_flags.py CONFIG iverilog|verilator|yosys
+  iverilog:  -Prinv_top.CpuL1Sets=16 ...      verilator: -GCpuL1Sets=16 ...
+  yosys:     chparam -set CpuL1Sets 16 ... rinv_top
+Values come from sim/params.json (generated from params/rinv.toml).
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOT_RTL = {"id", "mem_lat"}
+
+
+def camel(name):
+    return "".join(p.capitalize() for p in name.split("_"))
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("iverilog", "verilator", "yosys"):
+        sys.exit(__doc__)
+    cfgs = json.load(open(os.path.join(ROOT, "sim", "params.json")))["config"]
+    if sys.argv[1] not in cfgs:
+        sys.exit(f"cfg_flags: unknown config '{sys.argv[1]}' (known: {', '.join(cfgs)})")
+    vals = {camel(k): v for k, v in cfgs[sys.argv[1]].items() if k not in NOT_RTL}
+    tool = sys.argv[2]
+    if tool == "iverilog":
+        print(" ".join(f"-Prinv_top.{k}={v}" for k, v in vals.items()))
+    elif tool == "verilator":
+        print(" ".join(f"-G{k}={v}" for k, v in vals.items()))
+    else:
+        print("chparam " + " ".join(f"-set {k} {v}" for k, v in vals.items()) + " rinv_top")
+
+
+if __name__ == "__main__":
+    main()

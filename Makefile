@@ -71,9 +71,12 @@ unit: $(BUILD)/test_tb $(BUILD)/test_model
 VFLAGS := --binary --timing --trace-fst -j $(JOBS) --top-module tb_dir -Irtl -Itb \
           -Mdir $(BUILD)/verilator -LDFLAGS -lm
 
-verilate: tb_dir
+# TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...).
+TB_BIN     ?= tb_dir
 
-tb_dir: $(RTL_SRCS) $(TB_SV) tb/tb_dpi.svh $(BUILD)/libtb.a
+verilate: $(TB_BIN)
+
+$(TB_BIN): $(RTL_SRCS) $(TB_SV) tb/tb_dpi.svh $(BUILD)/libtb.a
 	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(abspath $(BUILD)/libtb.a) -o tb_dir
 	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
 
@@ -105,7 +108,7 @@ lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
 	@echo "lint-yosys: parse, hierarchy, proc and check clean"
 
 test: verilate sim unit venv
-	bash tests/run_tests.sh
+	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
 
 wave:
 	@f=$$(ls -t *.fst $(BUILD)/*.fst 2>/dev/null | head -1); \

@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-OUT=$ROOT/build/tests
+OUT=$ROOT/${BUILD:-build}/tests
 mkdir -p "$OUT"
 PATTERN=""
 QUICK=0

@@ -30,7 +30,8 @@ TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
 LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 
-.PHONY: all params verilate sim test lint lint-yosys venv wave clean check-params unit
+PHONY_EXTRA := gtkwave-installed gtkw
+.PHONY: $(PHONY_EXTRA) all params verilate sim test lint lint-yosys venv wave clean check-params unit
 
 all: verilate sim
 
@@ -110,10 +111,20 @@ lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
 test: verilate sim unit venv
 	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
 
-wave:
-	@f=$$(ls -t *.fst $(BUILD)/*.fst 2>/dev/null | head -1); \
+# make wave [FST=file.fst] [CONFIG=gem5|fpga]: open a waveform (default: the newest .fst) in
+# GTKWave with the save file of that configuration (signals grouped by block, FSM names).
+CONFIG     ?= gem5
+wave: gtkwave-installed
+	@f="$(FST)"; [ -n "$$f" ] || f=$$(ls -t *.fst $(BUILD)/*.fst $(BUILD)/tests/*.fst 2>/dev/null | head -1); \
 	if [ -z "$$f" ]; then echo "no .fst found: run ./tb_dir +wave=run.fst first"; exit 1; fi; \
-	echo "opening $$f"; gtkwave "$$f" sim/rinv.gtkw
+	echo "gtkwave $$f sim/rinv_$(CONFIG).gtkw"; gtkwave "$$f" sim/rinv_$(CONFIG).gtkw
+
+gtkwave-installed:
+	@command -v gtkwave >/dev/null && command -v fst2vcd >/dev/null || \
+	  { apt-get update -qq && apt-get install -y -qq gtkwave >/dev/null; }
+
+gtkw: $(BUILD)/params.stamp
+	$(PYTHON) tools/gen_gtkw.py
 
 clean:
 	rm -rf $(BUILD) tb_dir obj_dir

@@ -111,6 +111,16 @@ run_test mismatch_waveform_window bash -c "
   cd $OUT && rm -f mismatch.fst && ! $TB_ABS +workload=square +n=200 +inject=mismatch:300 \
   && test -s mismatch.fst"
 
+# --- GTKWave save files name real signals of a real dump ----------------------------------
+run_test gtkw_signals_exist bash -c "
+  set -e
+  make -s gtkwave-installed
+  python3 tools/gen_gtkw.py
+  git diff --exit-code -- sim/ || { echo 'sim/*.gtkw or filters out of date: run make gtkw'; exit 1; }
+  $TB +workload=$T/handover.trace +wave=$OUT/gtkw.fst +quiet >/dev/null
+  $TB +workload=$T/handover.trace +config=fpga +wave=$OUT/gtkw_fpga.fst +quiet >/dev/null
+  python3 tools/gen_gtkw.py --check $OUT/gtkw.fst"
+
 # --- model alone gives the same statistics as the lockstep run ------------------------------
 run_test model_standalone_matches bash -c "
   set -e

@@ -11,8 +11,70 @@ wl_layout_t wl_layout_default(void) {
                    .gap = 0u,
                    .waves_per_cu = 4u,
                    .wave_size = 64u,
-                   .n_cu = TR_N_GPU_PORTS};
+                   .n_cu = TR_N_GPU_PORTS,
+                   .dispatch = WL_DISPATCH_RR,
+                   .iters = 1u,
+                   .layout = WL_LAYOUT_AOS,
+                   .fields = 24u,
+                   .esize = 4u};
   return l;
+}
+
+static int parse_num(const char *v, uint64_t *out) {
+  char *end;
+  if (!v || !*v || *v == '-') return -1;
+  unsigned long long x = strtoull(v, &end, 0);
+  if (*end) return -1;
+  *out = x;
+  return 0;
+}
+
+int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs) {
+  static const char *const num_names[] = {"iters", "base", "align", "gap", "waves_per_cu",
+                                          "wave_size", "n_cu", "fields", "esize"};
+  uint64_t u = 0;
+  int bad = 0;
+  if (strcmp(name, "dispatch") == 0) {
+    if (value && strcmp(value, "rr") == 0) lay->dispatch = WL_DISPATCH_RR;
+    else if (value && strcmp(value, "chunk") == 0) lay->dispatch = WL_DISPATCH_CHUNK;
+    else bad = 1;
+    if (bad) fprintf(errs, "error: bad value '%s' for plusarg '+dispatch' (rr|chunk)\n", value ? value : "");
+    return bad ? -1 : 1;
+  }
+  if (strcmp(name, "layout") == 0) {
+    if (value && strcmp(value, "soa") == 0) lay->layout = WL_LAYOUT_SOA;
+    else if (value && strcmp(value, "aos") == 0) lay->layout = WL_LAYOUT_AOS;
+    else if (value && strcmp(value, "aosa") == 0) lay->layout = WL_LAYOUT_AOSA;
+    else bad = 1;
+    if (bad) fprintf(errs, "error: bad value '%s' for plusarg '+layout' (soa|aos|aosa)\n", value ? value : "");
+    return bad ? -1 : 1;
+  }
+  size_t k;
+  for (k = 0; k < sizeof num_names / sizeof num_names[0]; k++) {
+    if (strcmp(name, num_names[k]) == 0) break;
+  }
+  if (k == sizeof num_names / sizeof num_names[0]) return 0;
+  if (parse_num(value, &u) != 0) bad = 1;
+  switch (k) {
+    case 0: bad |= u < 1 || u > 1000; lay->iters = (unsigned)u; break;
+    case 1: bad |= u >= TR_ADDR_LIMIT || (u & 63u) != 0; lay->base = (uint32_t)u; break;
+    case 2: bad |= u < 64 || u > (1u << 24) || (u & (u - 1)) != 0; lay->align = (uint32_t)u; break;
+    case 3: bad |= u > (1u << 24) || (u & 3u) != 0; lay->gap = (uint32_t)u; break;
+    case 4: bad |= u < 1 || u > 64; lay->waves_per_cu = (unsigned)u; break;
+    case 5: bad |= u < 1 || u > 1024; lay->wave_size = (unsigned)u; break;
+    case 6: bad |= u < 1 || u > TR_N_GPU_PORTS; lay->n_cu = (unsigned)u; break;
+    case 7: bad |= u < 1 || u > 64; lay->fields = (unsigned)u; break;
+    default: bad |= u != 4 && u != 8; lay->esize = (unsigned)u; break;
+  }
+  if (bad) {
+    static const char *const hints[] = {"1..1000", "64-byte aligned, < 0x40000000",
+                                        "power of two 64..16M", "multiple of 4, <= 16M",
+                                        "1..64", "1..1024", "1..4", "1..64", "4|8"};
+    fprintf(errs, "error: bad value '%s' for plusarg '+%s' (%s)\n", value ? value : "", name,
+            hints[k]);
+    return -1;
+  }
+  return 1;
 }
 
 static uint32_t fbits(float f) {

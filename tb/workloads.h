@@ -4,6 +4,7 @@
 #define TB_WORKLOADS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "trace.h"
 
@@ -16,9 +17,31 @@ typedef struct wl_layout {
                             wavefronts, interleaved instruction by instruction */
   unsigned wave_size;    /* lanes per wavefront */
   unsigned n_cu;         /* CUs = GPU ports used (<= 4) */
+  unsigned dispatch;     /* WL_DISPATCH_*: how workgroups are assigned to CUs */
+  unsigned iters;        /* CPU -> GPU -> CPU hand-overs (>= 1) */
+  unsigned layout;       /* affine kernels: WL_LAYOUT_* */
+  unsigned fields;       /* affine kernels: fields per record (AoS struct members) */
+  unsigned esize;        /* affine kernels: element size in bytes (4 or 8) */
 } wl_layout_t;
 
+#define WL_DISPATCH_RR 0u    /* workgroup g on CU g % n_cu (round-robin) */
+#define WL_DISPATCH_CHUNK 1u /* contiguous chunks: g on CU g / ceil(n_wg / n_cu) */
+
+#define WL_LAYOUT_SOA 0u     /* one array per field */
+#define WL_LAYOUT_AOS 1u     /* records of fields*esize bytes, packed */
+#define WL_LAYOUT_AOSA 2u    /* records padded to the next power of two (aligned AoS) */
+
+/* Flag in tr_op_t.pad of a generated GPU store: first lane op of a wavefront store
+ * instruction (the eager baseline counts one write-through per instruction per line). */
+#define WL_OP_INST_START 0x1u
+
 wl_layout_t wl_layout_default(void);
+
+/* Workload plusargs (+iters= +base= +align= +gap= +dispatch= +waves_per_cu= +wave_size=
+ * +n_cu= +layout= +fields= +esize=). Returns 1 if `name` is one of them and the value is
+ * good (stored in *lay), 0 if `name` is not a workload plusarg, -1 bad value (message on
+ * errs). */
+int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs);
 
 /* 1 if name is a built-in workload. */
 int wl_is_builtin(const char *name);

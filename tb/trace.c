@@ -48,6 +48,29 @@ int tr_prog_sync(tr_prog_t *p, unsigned side, tr_kind_t kind) {
   return tr_prog_push(p, &op);
 }
 
+int tr_prog_regwr(tr_prog_t *p, unsigned side, uint32_t addr, uint32_t data, unsigned wstrb,
+                  unsigned flags) {
+  tr_op_t op = {.kind = TR_REGWR,
+                .side = (uint8_t)side,
+                .wstrb = (uint8_t)(wstrb & 0xfu),
+                .addr = addr,
+                .data = data,
+                .mask = 0xffffffffu,
+                .flags = (uint8_t)(flags & (TR_F_SLVERR | TR_F_ANY))};
+  return tr_prog_push(p, &op);
+}
+
+int tr_prog_regrd(tr_prog_t *p, unsigned side, uint32_t addr, uint32_t value, uint32_t mask,
+                  unsigned flags) {
+  tr_op_t op = {.kind = TR_REGRD,
+                .side = (uint8_t)side,
+                .addr = addr,
+                .data = (flags & TR_F_VALUE) ? value : 0u,
+                .mask = mask,
+                .flags = (uint8_t)flags};
+  return tr_prog_push(p, &op);
+}
+
 /* ---- parser ---- */
 
 typedef struct perr {
@@ -101,7 +124,98 @@ static int parse_number(const char *tok, uint32_t *out) {
   return 0;
 }
 
-#define MAX_TOK 5
+#define MAX_TOK 10
+
+/* Register record: side ( "wr" ADDR DATA | "rd" ADDR ) { option } (docs/TRACE.md). */
+static void parse_reg(perr_t *pe, unsigned lineno, unsigned side, char **tok, unsigned nt,
+                      tr_prog_t *p, int *oom) {
+  const char *op = tok[1];
+  int wr = op[0] == 'w';
+  unsigned need = wr ? 4u : 3u;
+  if (nt > MAX_TOK) {
+    report(pe, lineno, "too many words in a '%s' record", op);
+    return;
+  }
+  if (nt < need) {
+    report(pe, lineno, "missing %s after '%s'", nt < 3 ? "register address" : "write data", op);
+    return;
+  }
+  uint32_t addr, data = 0, mask = 0xffffffffu, wstrb = 0xfu;
+  if (parse_number(tok[2], &addr) != 0) {
+    report(pe, lineno, "bad register address '%s' (32-bit hex 0x... or decimal)", tok[2]);
+    return;
+  }
+  if (wr && parse_number(tok[3], &data) != 0) {
+    report(pe, lineno, "bad write data '%s' (32-bit hex 0x... or decimal)", tok[3]);
+    return;
+  }
+  unsigned flags = 0, nresp = 0;
+  int have_mask = 0;
+  for (unsigned i = need; i < nt; i++) {
+    const char *t = tok[i];
+    if (strcmp(t, "okay") == 0 || strcmp(t, "slverr") == 0 || strcmp(t, "any") == 0) {
+      if (nresp++) {
+        report(pe, lineno, "more than one expected response ('%s')", t);
+        return;
+      }
+      if (t[0] == 's') flags |= TR_F_SLVERR;
+      else if (t[0] == 'a') flags |= TR_F_ANY;
+    } else if (wr && strncmp(t, "wstrb=", 6) == 0) {
+      if (parse_number(t + 6, &wstrb) != 0 || wstrb > 0xfu) {
+        report(pe, lineno, "bad '%s' (wstrb=0x0 .. wstrb=0xf)", t);
+        return;
+      }
+    } else if (!wr && strncmp(t, "mask=", 5) == 0) {
+      if (parse_number(t + 5, &mask) != 0) {
+        report(pe, lineno, "bad '%s' (mask=NUMBER, 32 bits)", t);
+        return;
+      }
+      have_mask = 1;
+    } else if (!wr && strcmp(t, "==") == 0) {
+      if (flags & TR_F_VALUE) {
+        report(pe, lineno, "more than one '=='");
+        return;
+      }
+      if (i + 1 >= nt || parse_number(tok[i + 1], &data) != 0) {
+        report(pe, lineno, "'==' needs a 32-bit value");
+        return;
+      }
+      flags |= TR_F_VALUE;
+      i++;
+    } else if (!wr && strcmp(t, "poll") == 0) {
+      flags |= TR_F_POLL;
+    } else {
+      report(pe, lineno, "unexpected '%s' in a '%s' record (options: okay|slverr|any%s)", t,
+             op, wr ? ", wstrb=N" : ", mask=N, == VALUE, poll");
+      return;
+    }
+  }
+  if ((flags & TR_F_POLL) && !(flags & TR_F_VALUE)) {
+    report(pe, lineno, "'poll' needs '== VALUE'");
+    return;
+  }
+  if (have_mask && !(flags & TR_F_VALUE)) {
+    report(pe, lineno, "'mask=' needs '== VALUE'");
+    return;
+  }
+  if ((flags & TR_F_VALUE) && (data & ~mask)) {
+    report(pe, lineno, "expected value 0x%x has bits outside mask 0x%x", data, mask);
+    return;
+  }
+  if ((flags & TR_F_VALUE) && (flags & TR_F_SLVERR)) {
+    report(pe, lineno, "'== VALUE' with 'slverr' (a rejected read returns 0; use == 0)");
+    return;
+  }
+  tr_op_t o = {.kind = (uint8_t)(wr ? TR_REGWR : TR_REGRD),
+               .side = (uint8_t)side,
+               .wstrb = (uint8_t)(wr ? wstrb : 0u),
+               .addr = addr,
+               .data = data,
+               .line = lineno,
+               .mask = mask,
+               .flags = (uint8_t)flags};
+  if (tr_prog_push(p, &o) != 0) *oom = 1;
+}
 
 static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *oom) {
   char *hash = strchr(s, '#');
@@ -166,11 +280,20 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
     if (tr_prog_push(p, &o) != 0) *oom = 1;
     return;
   }
+  if (strcmp(op, "wr") == 0 || strcmp(op, "rd") == 0) {
+    if (has_port) {
+      report(pe, lineno, "'%s' takes a side ('cpu' or 'gpu'), not a port ('%s')", op, who);
+      return;
+    }
+    parse_reg(pe, lineno, side, tok, nt, p, oom);
+    return;
+  }
   int store;
   if (strcmp(op, "ld") == 0) store = 0;
   else if (strcmp(op, "st") == 0) store = 1;
   else {
-    report(pe, lineno, "unknown operation '%s' (expected ld, st, acquire or release)", op);
+    report(pe, lineno, "unknown operation '%s' (expected ld, st, acquire, release, wr or rd)",
+           op);
     return;
   }
   if (!has_port) {
@@ -309,7 +432,23 @@ int tr_write(FILE *f, const tr_prog_t *p, const char *header_comment) {
         fprintf(f, "%s st 0x%08x 0x%08x\n", tr_port_name(o->port), o->addr, o->data);
         break;
       case TR_ACQUIRE: fprintf(f, "%s acquire\n", tr_side_name(o->side)); break;
-      default: fprintf(f, "%s release\n", tr_side_name(o->side)); break;
+      case TR_RELEASE: fprintf(f, "%s release\n", tr_side_name(o->side)); break;
+      default: {
+        const char *resp = (o->flags & TR_F_ANY) ? "any" : (o->flags & TR_F_SLVERR) ? "slverr" : "okay";
+        if (o->kind == TR_REGWR) {
+          fprintf(f, "%s wr 0x%08x 0x%08x %s", tr_side_name(o->side), o->addr, o->data, resp);
+          if (o->wstrb != 0xfu) fprintf(f, " wstrb=0x%x", o->wstrb);
+        } else {
+          fprintf(f, "%s rd 0x%08x %s", tr_side_name(o->side), o->addr, resp);
+          if (o->flags & TR_F_VALUE) {
+            if (o->mask != 0xffffffffu) fprintf(f, " mask=0x%08x", o->mask);
+            fprintf(f, " == 0x%08x", o->data);
+          }
+          if (o->flags & TR_F_POLL) fprintf(f, " poll");
+        }
+        fprintf(f, "\n");
+        break;
+      }
     }
   }
   return ferror(f) ? -1 : 0;

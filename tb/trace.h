@@ -12,17 +12,35 @@
 #define TR_N_PORTS 6u
 #define TR_ADDR_LIMIT 0x40000000u
 
-typedef enum tr_kind { TR_LD = 0, TR_ST = 1, TR_ACQUIRE = 2, TR_RELEASE = 3 } tr_kind_t;
+typedef enum tr_kind {
+  TR_LD = 0,
+  TR_ST = 1,
+  TR_ACQUIRE = 2,
+  TR_RELEASE = 3,
+  TR_REGWR = 4, /* raw register write: one AXI4-Lite transaction of the side */
+  TR_REGRD = 5  /* raw register read (optionally checked, optionally polled) */
+} tr_kind_t;
+
+/* Register-record flags (tr_op_t.flags). */
+#define TR_F_SLVERR 0x1u /* expect SLVERR (default: expect OKAY) */
+#define TR_F_ANY 0x2u    /* either response is accepted */
+#define TR_F_VALUE 0x4u  /* rd: (rdata & mask) must equal data */
+#define TR_F_POLL 0x8u   /* rd: repeat the read until (rdata & mask) == data */
+
+static inline int tr_is_sync(unsigned kind) { return kind >= TR_ACQUIRE; }
+static inline int tr_is_reg(unsigned kind) { return kind == TR_REGWR || kind == TR_REGRD; }
 
 /* One record. port: global port 0..5 (cpu.K = K, gpu.K = 2+K), memory ops only. */
 typedef struct tr_op {
   uint8_t kind;  /* tr_kind_t */
   uint8_t side;  /* 0 cpu, 1 gpu */
   uint8_t port;  /* global port (ld/st) */
-  uint8_t pad;
-  uint32_t addr; /* ld/st */
-  uint32_t data; /* st */
+  uint8_t wstrb; /* wr: AXI write strobe (0xF unless given); 0 for other records */
+  uint32_t addr; /* ld/st/wr/rd */
+  uint32_t data; /* st, wr: data; rd: expected value (TR_F_VALUE) */
   uint32_t line; /* source line number (0 for generated records) */
+  uint32_t mask; /* rd: compare mask (0xFFFFFFFF unless given) */
+  uint8_t flags; /* wr/rd: TR_F_* */
 } tr_op_t;
 
 typedef struct tr_prog {
@@ -41,6 +59,11 @@ void tr_prog_free(tr_prog_t *p);
 int tr_prog_push(tr_prog_t *p, const tr_op_t *op); /* 0 ok, -1 out of memory */
 int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data);
 int tr_prog_sync(tr_prog_t *p, unsigned side, tr_kind_t kind);
+/* Register records: wr (data, wstrb) / rd (expected value in data if TR_F_VALUE, mask). */
+int tr_prog_regwr(tr_prog_t *p, unsigned side, uint32_t addr, uint32_t data, unsigned wstrb,
+                  unsigned flags);
+int tr_prog_regrd(tr_prog_t *p, unsigned side, uint32_t addr, uint32_t value, uint32_t mask,
+                  unsigned flags);
 
 /* Default data of `st ADDR` without DATA: the record's 1-based line number. */
 uint32_t tr_default_data(unsigned line);

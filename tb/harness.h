@@ -13,6 +13,7 @@
 
 #include "rinv_io.h"
 #include "rinv_params.h"
+#include "workloads.h"
 
 #define HARNESS_PATH_MAX 1024
 
@@ -31,11 +32,15 @@ typedef struct harness_opts {
   int quiet, no_rerun;
   unsigned stall;                  /* percent */
   uint64_t max_cycles;             /* 0 = unlimited */
+  int reorder;                     /* +reorder=1: shuffle each side's ops inside an epoch */
   int demo;                        /* no plusargs at all: the default demonstration */
+  wl_layout_t lay;                 /* workload plusargs (+iters= +layout= ..., workloads.h) */
+  int no_model;                    /* +no_model: tb_dir without the checker model (bench) */
   /* testbench self-test (+inject=mismatch:C | stale | coherence): fault injection into
    * what the checks see, to prove that they fire */
-  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence */
-  uint64_t inject_cycle;           /* mismatch: cycle whose RTL stat_probes is flipped */
+  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence, 4 sva */
+  uint64_t inject_cycle;           /* mismatch: cycle whose RTL stat_probes is flipped;
+                                      sva: first cycle a waiting port request may be withdrawn */
   /* set by the backend */
   int lockstep;                    /* 1: tb_dir (RTL + checker model) */
   int wave_supported;              /* 1: the backend dumps +wave (tb_dir) */

@@ -153,7 +153,7 @@ static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) 
             if (!op.active) continue;
             if (tr_prog_mem(p, TR_N_CPU_PORTS + cu, op.store, op.addr, op.data) != 0) return -1;
             if (op.store && first_store) {
-              p->ops[p->n - 1].pad = WL_OP_INST_START;
+              p->ops[p->n - 1].flags = WL_OP_INST_START;
               first_store = 0;
             }
           }
@@ -164,14 +164,20 @@ static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) 
   return 0;
 }
 
-static int sync2(tr_prog_t *p, unsigned side) {
-  return tr_prog_sync(p, side, TR_ACQUIRE);
+/* Data of a generated store: a non-zero value unique to (address, iteration). */
+static uint32_t wdata(uint32_t addr, unsigned it) {
+  uint32_t x = addr * 0x9E3779B1u ^ (it + 1u) * 0x85EBCA77u;
+  x ^= x >> 15;
+  return x ? x : 1u;
 }
 
 /* ---- square ---- */
 typedef struct sq_ctx {
   uint32_t n, a, c, nthreads;
+  unsigned it;
 } sq_ctx_t;
+
+static float sq_in(uint32_t i, unsigned it) { return (float)i + (float)it; }
 
 static lane_op_t sq_lane(const void *vctx, uint32_t tid, unsigned inst) {
   const sq_ctx_t *c = vctx;
@@ -182,7 +188,7 @@ static lane_op_t sq_lane(const void *vctx, uint32_t tid, unsigned inst) {
   if (inst % 2u == 0) {
     op.addr = c->a + 4u * (uint32_t)i;
   } else {
-    float a = (float)i;
+    float a = sq_in((uint32_t)i, c->it);
     op.store = 1;
     op.addr = c->c + 4u * (uint32_t)i;
     op.data = fbits(a * a);
@@ -190,25 +196,31 @@ static lane_op_t sq_lane(const void *vctx, uint32_t tid, unsigned inst) {
   return op;
 }
 
+/* One hand-over (Algorithm 2): cpu acquire; CPU writes; cpu release; gpu acquire; kernel;
+ * gpu release; cpu acquire; CPU reads; cpu release. */
 static int gen_square(uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
   uint32_t next = lay->base;
   sq_ctx_t c = {.n = n, .nthreads = 512u * 256u};
   c.a = alloc_array(lay, &next, 4ull * n);
   c.c = alloc_array(lay, &next, 4ull * n);
-  int rc = sync2(p, 0);
-  for (uint32_t i = 0; i < n && rc == 0; i++) rc = tr_prog_mem(p, 0, 1, c.a + 4u * i, fbits((float)i));
-  if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
-  if (rc == 0) rc = sync2(p, 1);
-  kernel_t k = {.n_wg = 512u,
-                .wg_threads = 256u,
-                .n_inst = 2u * ((n + c.nthreads - 1u) / c.nthreads),
-                .fn = sq_lane,
-                .ctx = &c};
-  if (rc == 0) rc = emit_kernel(&k, lay, p);
-  if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
-  if (rc == 0) rc = sync2(p, 0);
-  for (uint32_t i = 0; i < n && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, c.c + 4u * i, 0);
-  if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  int rc = 0;
+  for (unsigned it = 0; it < lay->iters && rc == 0; it++) {
+    c.it = it;
+    rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < n && rc == 0; i++) rc = tr_prog_mem(p, 0, 1, c.a + 4u * i, fbits(sq_in(i, it)));
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_ACQUIRE);
+    kernel_t k = {.n_wg = 512u,
+                  .wg_threads = 256u,
+                  .n_inst = 2u * ((n + c.nthreads - 1u) / c.nthreads),
+                  .fn = sq_lane,
+                  .ctx = &c};
+    if (rc == 0) rc = emit_kernel(&k, lay, p);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < n && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, c.c + 4u * i, 0);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  }
   return rc;
 }
 
@@ -216,7 +228,10 @@ static int gen_square(uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
 typedef struct tp_ctx {
   uint32_t w, in, out;
   uint32_t bx_count; /* matrixtranspose: blocks per row */
+  unsigned it;
 } tp_ctx_t;
+
+static uint32_t tp_in(uint32_t i, unsigned it) { return fbits((float)i + 0.5f * (float)it); }
 
 /* matrixtranspose: 4x4-thread blocks; block b = (bx, by), thread (tx, ty) with
  * local id ty*4+tx; x = bx*4+tx, y = by*4+ty; out[y*W+x] = in[x*W+y]. */
@@ -234,7 +249,7 @@ static lane_op_t mt_lane(const void *vctx, uint32_t tid, unsigned inst) {
   } else {
     op.store = 1;
     op.addr = c->out + 4u * (y * c->w + x);
-    op.data = fbits((float)src);
+    op.data = tp_in(src, c->it);
   }
   return op;
 }
@@ -252,7 +267,7 @@ static lane_op_t sh_lane(const void *vctx, uint32_t tid, unsigned inst) {
   } else {
     op.store = 1;
     op.addr = c->out + 4u * (x * c->w + y);
-    op.data = fbits((float)tid);
+    op.data = tp_in(tid, c->it);
   }
   return op;
 }
@@ -264,33 +279,185 @@ static int gen_transpose(uint32_t w, int shfl, const wl_layout_t *lay, tr_prog_t
   c.in = alloc_array(lay, &next, 4ull * elems);
   c.out = alloc_array(lay, &next, 4ull * elems);
   c.bx_count = (w + 3u) / 4u;
-  int rc = sync2(p, 0);
-  for (uint32_t i = 0; i < elems && rc == 0; i++) rc = tr_prog_mem(p, 0, 1, c.in + 4u * i, fbits((float)i));
-  if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
-  if (rc == 0) rc = sync2(p, 1);
-  kernel_t k;
-  if (shfl) {
-    k = (kernel_t){.n_wg = 1u, .wg_threads = (uint32_t)elems, .n_inst = 2u, .fn = sh_lane, .ctx = &c};
-  } else {
-    k = (kernel_t){.n_wg = c.bx_count * c.bx_count, .wg_threads = 16u, .n_inst = 2u,
-                   .fn = mt_lane, .ctx = &c};
+  int rc = 0;
+  for (unsigned it = 0; it < lay->iters && rc == 0; it++) {
+    c.it = it;
+    rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < elems && rc == 0; i++) rc = tr_prog_mem(p, 0, 1, c.in + 4u * i, tp_in(i, it));
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_ACQUIRE);
+    kernel_t k;
+    if (shfl) {
+      k = (kernel_t){.n_wg = 1u, .wg_threads = (uint32_t)elems, .n_inst = 2u, .fn = sh_lane, .ctx = &c};
+    } else {
+      k = (kernel_t){.n_wg = c.bx_count * c.bx_count, .wg_threads = 16u, .n_inst = 2u,
+                     .fn = mt_lane, .ctx = &c};
+    }
+    if (rc == 0) rc = emit_kernel(&k, lay, p);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < elems && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, c.out + 4u * i, 0);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
   }
-  if (rc == 0) rc = emit_kernel(&k, lay, p);
-  if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
-  if (rc == 0) rc = sync2(p, 0);
-  for (uint32_t i = 0; i < elems && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, c.out + 4u * i, 0);
-  if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  return rc;
+}
+
+/* ---- affine-kernel generator (SPEC section 6, after seed 003) ----
+ * Data: n_elem records of `fields` fields of `esize` bytes. Field f of element i is at
+ *   SoA:  arr[f] + i*esize                  (one array per field, allocated in order)
+ *   AoS:  base + i*S + f*esize, S = fields*esize
+ *   AoSA: same with S rounded up to a power of two.
+ * A kernel is n_threads threads (workgroups of 256), each running a loop j = 0..n_loop-1
+ * over a body of references; reference r accesses field r.field of element
+ *   idx = c0 + ct*tid + cj*j     (affine in the thread id and the loop variable).
+ * The CPU writes every field that the kernel reads (all elements) before the kernel, and
+ * reads back every field that the kernel writes after it. */
+#define AF_MAX_REFS 8u
+#define AF_WG 256u
+
+typedef struct af_ref {
+  int store;
+  unsigned field;
+  int64_t c0, ct, cj;
+} af_ref_t;
+
+typedef struct af_kernel {
+  uint32_t n_elem, n_threads, n_loop;
+  unsigned n_refs;
+  af_ref_t ref[AF_MAX_REFS];
+} af_kernel_t;
+
+typedef struct af_ctx {
+  const af_kernel_t *k;
+  const wl_layout_t *lay;
+  uint32_t base, stride;
+  uint32_t arr[64];
+  unsigned it;
+} af_ctx_t;
+
+static uint32_t af_addr(const af_ctx_t *c, unsigned field, uint32_t idx) {
+  if (c->lay->layout == WL_LAYOUT_SOA) return c->arr[field] + idx * c->lay->esize;
+  return c->base + idx * c->stride + field * c->lay->esize;
+}
+
+static lane_op_t af_lane(const void *vctx, uint32_t tid, unsigned inst) {
+  const af_ctx_t *c = vctx;
+  const af_kernel_t *k = c->k;
+  lane_op_t op = {0, 0, 0, 0};
+  if (tid >= k->n_threads) return op;
+  unsigned j = inst / k->n_refs;
+  const af_ref_t *r = &k->ref[inst % k->n_refs];
+  int64_t idx = r->c0 + r->ct * (int64_t)tid + r->cj * (int64_t)j;
+  if (idx < 0 || idx >= (int64_t)k->n_elem) return op;
+  op.active = 1;
+  op.store = r->store;
+  op.addr = af_addr(c, r->field, (uint32_t)idx);
+  if (op.store) op.data = wdata(op.addr, c->it);
+  return op;
+}
+
+/* aos_update (n = N elements): pos += vel, one thread per element:
+ *   ld f1[tid]; ld f0[tid]; st f0[tid].
+ * stencil (n = W): W x W grid, 5-point stencil of field 0 into field 1; thread t owns column
+ * x = t+1 (W-2 threads) and walks down the rows y = j+1 (j < W-2): idx = (W+1) + t + W*j;
+ *   ld f0[idx-1], f0[idx+1], f0[idx-W], f0[idx+W], f0[idx]; st f1[idx]. */
+static void af_describe(const char *name, uint32_t n, af_kernel_t *k) {
+  memset(k, 0, sizeof *k);
+  if (strcmp(name, "aos_update") == 0) {
+    k->n_elem = n;
+    k->n_threads = n;
+    k->n_loop = 1;
+    k->n_refs = 3;
+    k->ref[0] = (af_ref_t){0, 1, 0, 1, 0};
+    k->ref[1] = (af_ref_t){0, 0, 0, 1, 0};
+    k->ref[2] = (af_ref_t){1, 0, 0, 1, 0};
+  } else { /* stencil */
+    int64_t w = n;
+    k->n_elem = n * n;
+    k->n_threads = n - 2u;
+    k->n_loop = n - 2u;
+    k->n_refs = 6;
+    k->ref[0] = (af_ref_t){0, 0, w, 1, w};
+    k->ref[1] = (af_ref_t){0, 0, w + 2, 1, w};
+    k->ref[2] = (af_ref_t){0, 0, 1, 1, w};
+    k->ref[3] = (af_ref_t){0, 0, 2 * w + 1, 1, w};
+    k->ref[4] = (af_ref_t){0, 0, w + 1, 1, w};
+    k->ref[5] = (af_ref_t){1, 1, w + 1, 1, w};
+  }
+}
+
+static int gen_affine(const char *name, uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
+  af_kernel_t k;
+  af_describe(name, n, &k);
+  unsigned nf = lay->fields < 2u ? 2u : lay->fields;
+  af_ctx_t c = {.k = &k, .lay = lay};
+  uint32_t next = lay->base;
+  uint32_t rec = nf * lay->esize;
+  if (lay->layout == WL_LAYOUT_AOSA) {
+    uint32_t s = 1;
+    while (s < rec) s <<= 1;
+    rec = s;
+  }
+  c.stride = rec;
+  if (lay->layout == WL_LAYOUT_SOA) {
+    for (unsigned f = 0; f < nf; f++) c.arr[f] = alloc_array(lay, &next, (uint64_t)k.n_elem * lay->esize);
+  } else {
+    c.base = alloc_array(lay, &next, (uint64_t)k.n_elem * rec);
+  }
+  if ((uint64_t)next > TR_ADDR_LIMIT) return -2;
+  int rd[64] = {0}, wr[64] = {0};
+  for (unsigned r = 0; r < k.n_refs; r++) (k.ref[r].store ? wr : rd)[k.ref[r].field] = 1;
+  kernel_t kk = {.n_wg = (k.n_threads + AF_WG - 1u) / AF_WG,
+                 .wg_threads = AF_WG,
+                 .n_inst = k.n_loop * k.n_refs,
+                 .fn = af_lane,
+                 .ctx = &c};
+  int rc = 0;
+  for (unsigned it = 0; it < lay->iters && rc == 0; it++) {
+    c.it = it;
+    rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    /* CPU initialises the kernel's inputs in address order of its loops: SoA array by
+     * array, AoS record by record. */
+    if (lay->layout == WL_LAYOUT_SOA) {
+      for (unsigned f = 0; f < nf && rc == 0; f++) {
+        if (!rd[f]) continue;
+        for (uint32_t i = 0; i < k.n_elem && rc == 0; i++) {
+          uint32_t a = af_addr(&c, f, i);
+          rc = tr_prog_mem(p, 0, 1, a, wdata(a, it + 1000u));
+        }
+      }
+    } else {
+      for (uint32_t i = 0; i < k.n_elem && rc == 0; i++) {
+        for (unsigned f = 0; f < nf && rc == 0; f++) {
+          if (!rd[f]) continue;
+          uint32_t a = af_addr(&c, f, i);
+          rc = tr_prog_mem(p, 0, 1, a, wdata(a, it + 1000u));
+        }
+      }
+    }
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_ACQUIRE);
+    if (rc == 0) rc = emit_kernel(&kk, lay, p);
+    if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (unsigned f = 0; f < nf && rc == 0; f++) {
+      if (!wr[f]) continue;
+      for (uint32_t i = 0; i < k.n_elem && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, af_addr(&c, f, i), 0);
+    }
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  }
   return rc;
 }
 
 static const struct {
   const char *name;
-  uint32_t def_n;
-  uint32_t max_n;
+  uint32_t def_n, min_n, max_n;
 } k_wl[] = {
-    {"square", 2000u, 16u * 1024u * 1024u},
-    {"matrixtranspose", 64u, 4096u},
-    {"2dshfl", 16u, 4096u},
+    {"square", 2000u, 1u, 16u * 1024u * 1024u},
+    {"matrixtranspose", 64u, 1u, 4096u},
+    {"2dshfl", 16u, 1u, 4096u},
+    {"aos_update", 4096u, 1u, 1u << 20},
+    {"stencil", 64u, 3u, 2048u},
 };
 
 int wl_is_builtin(const char *name) {
@@ -317,18 +484,25 @@ int wl_generate(const char *name, uint32_t n, const wl_layout_t *lay, tr_prog_t 
     snprintf(err, errlen, "unknown workload '%s'", name);
     return -1;
   }
-  if (n == 0 || n > k_wl[i].max_n) {
-    snprintf(err, errlen, "+n=%u out of range for %s (1 .. %u)", n, name, k_wl[i].max_n);
+  if (n < k_wl[i].min_n || n > k_wl[i].max_n) {
+    snprintf(err, errlen, "+n=%u out of range for %s (%u .. %u)", n, name, k_wl[i].min_n,
+             k_wl[i].max_n);
     return -2;
   }
   if (lay->align == 0 || (lay->align & (lay->align - 1u)) != 0 || lay->n_cu == 0 ||
-      lay->n_cu > TR_N_GPU_PORTS || lay->wave_size == 0) {
+      lay->n_cu > TR_N_GPU_PORTS || lay->wave_size == 0 || lay->iters == 0 ||
+      lay->fields == 0 || lay->fields > 64 || (lay->esize != 4 && lay->esize != 8)) {
     snprintf(err, errlen, "bad workload layout");
     return -2;
   }
   int rc;
   if (i == 0) rc = gen_square(n, lay, p);
-  else rc = gen_transpose(n, i == 2, lay, p);
+  else if (i <= 2) rc = gen_transpose(n, i == 2, lay, p);
+  else rc = gen_affine(name, n, lay, p);
+  if (rc == -2) {
+    snprintf(err, errlen, "%s n=%u does not fit below 0x40000000 with this layout", name, n);
+    return -2;
+  }
   if (rc != 0) {
     snprintf(err, errlen, "out of memory generating %s", name);
     return -2;

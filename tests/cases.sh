@@ -135,3 +135,125 @@ diff = {k: (a[k], b[k]) for k in keys if a[k] != b[k]}
 print(diff or 'identical')
 sys.exit(1 if diff else 0)
 EOF"
+
+# --- workloads, affine kernels, eager and owner-bit baselines (issue #3) ---------------------
+# Eager baseline, square n=2000 (125 lines per array): CPU store misses = lines of A, GPU
+# write-throughs = one per line (each 64-lane store instruction covers 4 whole lines), GPU
+# load misses = lines of A. Owner-bit policy: GPU reads of CPU-private A + CPU reads of
+# GPU-private C, one request and one transfer per line.
+run_test wl_eager_owner_square $CHK --cond 'eager_rdblkm == 125' --cond 'eager_wt == 125' \
+  --cond 'eager_rdblk == 125' --cond 'eager_probes == 375' --cond 'owner_probes == 250' \
+  --cond 'owner_transfers == 250' -- $TB +workload=square +n=2000 +mode=run +quiet
+# matrixtranspose W=64: a 16-thread store instruction writes 4 rows x 16 B = 4 lines, so
+# write-throughs = (W/4)^2 * 4 = W^2/4; misses = W^2*4/64 lines each.
+run_test wl_eager_mt64 $CHK --cond 'eager_rdblkm == 256' --cond 'eager_wt == 1024' \
+  --cond 'eager_rdblk == 256' -- $SIM +workload=matrixtranspose +n=64 +mode=merge +quiet
+# +iters=2: the second hand-over finds stale copies on the other side: invalidations hit.
+run_test wl_iters_hits $CHK --cond 'releases == 6' --cond 'inv_hits > 0' \
+  --cond 'loads_checked == 4000' -- $TB +workload=square +n=1000 +iters=2 +mode=merge \
+  +dispatch=chunk +stall=10 +seed=5 +quiet
+run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +quiet
+# Allocation layout: base/align/gap move the arrays: C = base + 4096 + gap (align 64).
+run_test wl_layout_plusargs bash -c "
+  set -e
+  $CHK --cond 'probes == 2' -- $SIM +workload=square +n=1024 +base=0x20000000 +align=64 \
+    +gap=64 +mode=merge +probe_log=$OUT/layout.csv +quiet
+  grep -q ',cpu,gpu,0x20000000,64,' $OUT/layout.csv
+  grep -q ',gpu,cpu,0x20001040,64,' $OUT/layout.csv"
+run_test wl_bad_layout $CHK --expect-reject --expect-output 'layout' -- $SIM +workload=aos_update +layout=csr
+run_test wl_bad_align $CHK --expect-reject --expect-output 'align' -- $SIM +workload=square +align=100
+# Affine kernels: closed-form lines and runs vs the probe log, hist_entries and line probes.
+for a in "aos_update 48 soa 24 4" "aos_update 48 aos 24 4" "aos_update 48 aosa 24 4" \
+         "aos_update 300 aos 3 8" "aos_update 1024 soa 3 4" "stencil 40 soa 2 4"; do
+  set -- $a
+  run_test "affine_closed_form_${1}_${3}_$2" python3 tests/affine_expect.py $SIM $OUT $a
+done
+run_test affine_closed_form_lockstep python3 tests/affine_expect.py $TB $OUT aos_update 48 aos 24 4
+run_test affine_stencil_lockstep_stall $CHK --cond 'releases == 3' -- $TB +workload=stencil \
+  +n=24 +layout=aos +fields=3 +mode=run +walk=auto +stall=20 +seed=9 +quiet
+# +dump_trace of a generated workload replays to the same probes (instruction tags, hence
+# eager_wt, are not part of the trace format: a trace's GPU stores are one instruction each).
+run_test wl_dump_trace_replay bash -c "
+  set -e
+  $CHK --save $OUT/dt_gen.json -- $SIM +workload=aos_update +n=256 +mode=run +dump_trace=$OUT/aos.trace +quiet
+  $CHK --save $OUT/dt_rep.json -- $SIM +workload=$OUT/aos.trace +mode=run +quiet
+  python3 -c \"
+import json,sys
+a=json.load(open('$OUT/dt_gen.json')); b=json.load(open('$OUT/dt_rep.json'))
+k=['cycles','probes','probe_lines','hist_entries','eager_rdblkm','eager_rdblk','owner_probes']
+d={x:(a[x],b[x]) for x in k if a[x]!=b[x]}; print(d or 'identical'); sys.exit(1 if d else 0)\""
+# +no_model: tb_dir runs the RTL alone (bench); same statistics as the model alone.
+run_test tb_no_model bash -c "
+  set -e
+  $CHK --save $OUT/nm_rtl.json --cond 'lockstep == False' -- $TB +workload=2dshfl +n=16 +no_model +quiet
+  $CHK --save $OUT/nm_sim.json -- $SIM +workload=2dshfl +n=16 +quiet
+  python3 -c \"
+import json,sys
+a=json.load(open('$OUT/nm_rtl.json')); b=json.load(open('$OUT/nm_sim.json'))
+k=['cycles','probes','inv_cycles','eager_probes']
+sys.exit(0 if all(a[x]==b[x] for x in k) else 1)\""
+# Merge mode stays at or below the thesis' proposed probe count (small rows of SPEC 10).
+run_test merge_below_thesis bash -c "
+  set -e
+  for wn in 'square 200 21' 'square 2000 149' '2dshfl 4 21' '2dshfl 50 229' 'matrixtranspose 16 58' 'matrixtranspose 32 28'; do
+    set -- \$wn
+    $CHK --cond \"probes <= \$3\" -- $SIM +workload=\$1 +n=\$2 +mode=merge +quiet
+  done"
+
+# --- register records, directed register tests, constrained random (issue #4) -------------
+# Every bad register access of docs/REGISTERS.md and the accept cases, in lockstep: the
+# records check the responses and read values; ERR_COUNT (reg_errors) counts the rejections.
+run_test regs_map $CHK --cond 'reg_errors == 42' --cond 'slverr == 42' \
+  -- $TB +workload=$T/regs_map.trace +mode=run +walk=addr +quiet
+run_test regs_values $CHK --cond 'reg_errors == 29' --cond 'slverr == 29' \
+  -- $TB +workload=$T/regs_values.trace +mode=run +walk=addr +quiet
+run_test regs_lock $CHK --cond 'reg_errors == 13' --cond 'releases == 3' --cond 'loads_checked == 2' \
+  -- $TB +workload=$T/regs_lock.trace +mode=run +walk=addr +quiet
+run_test regs_busy $CHK --cond 'reg_errors == 12' --cond 'loads_checked == 24' --cond 'probes >= 16' \
+  -- $TB +workload=$T/regs_busy.trace +mode=line +walk=addr +quiet
+# timing-independent register tests also hold with random stalls on the fpga configuration
+for r in map values lock; do
+  run_test regs_${r}_fpga_stall $CHK -- $TB +workload=$T/regs_$r.trace +config=fpga +stall=30 \
+    +seed=21 +mode=run +quiet
+done
+run_test regs_expectation_can_fail $CHK --expect-fail --cond 'errors == 3' \
+  --expect-output 'register record \(trace line 2\): cpu rd 0x40007000: expected OKAY, got SLVERR' \
+  -- $TB +workload=$T/regs_expect_fail.trace +quiet
+run_test regs_bad_record $CHK --expect-reject --expect-output 'bad.trace:1: error: .*poll' \
+  -- bash -c "printf 'cpu rd 0x40000000 poll\n' > $OUT/bad.trace && cd $OUT && $TB_ABS +workload=bad.trace"
+# Constrained random in lockstep: both configs, stalls, reorder; reproducible from the seed.
+run_test random_fpga_lockstep $CHK --cond 'releases > 20' --cond 'loads_checked > 500' \
+  --cond 'reg_errors > 0' --cond 'hist_overflows > 0' \
+  -- $TB +workload=random +seed=3 +n=4000 +config=fpga +mode=merge +walk=auto +stall=15 +quiet
+run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
+  -- $TB +workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto +stall=10 +reorder=1 +quiet
+run_test random_reproducible bash -c "
+  set -e
+  a=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')
+  b=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')
+  c=\$($SIM +workload=random +seed=78 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')
+  test \"\$a\" = \"\$b\" && test \"\$a\" != \"\$c\""
+run_test random_reorder_changes_schedule bash -c "
+  set -e
+  $CHK --save $OUT/ro0.json -- $TB +workload=square +n=600 +config=fpga +reorder=0 +quiet
+  $CHK --save $OUT/ro1.json -- $TB +workload=square +n=600 +config=fpga +reorder=1 +seed=4 +quiet
+  python3 -c \"import json,sys; a=json.load(open('$OUT/ro0.json')); b=json.load(open('$OUT/ro1.json')); print(a['cycles'], b['cycles']); sys.exit(0 if a['cycles'] != b['cycles'] and a['loads_checked'] == b['loads_checked'] else 1)\""
+run_test random_detects_stale $CHK --expect-fail --expect-output 'STALE READ' \
+  -- $TB +workload=random +seed=3 +n=500 +config=fpga +inject=stale +quiet
+# Assertions (rtl/sva/, bound into rinv_top, --assert): a withdrawn core request must fire
+# g_port[*].a_req_in_stable and stop the run with a non-zero status.
+run_test sva_assertion_fires bash -c "
+  out=\$($TB +workload=random +seed=3 +n=500 +config=fpga +stall=30 +inject=sva:200 +no_rerun 2>&1); rc=\$?
+  echo \"\$out\" | tail -5
+  test \$rc -ne 0 && echo \"\$out\" | grep -q 'a_req_in_stable' && echo \"\$out\" | grep -qi 'assert'"
+run_test sva_clean_under_stalls $CHK -- $TB +workload=random +seed=9 +n=1500 +config=fpga +stall=40 +quiet
+# Short regression (the long one is `make regress SEEDS=200`): 6 lockstep seeds >= 100k cycles.
+run_test regress_short_6x100k make -s BUILD=$BUILD TB_BIN=${TB_BIN:-tb_dir} REGRESS_BIN=$TB \
+  REGRESS_DIR=$OUT/regress_short regress SEEDS=6 SEED0=1001 CYCLES=100000 JOBS=2
+
+# --- FPGA bring-up (docs/FPGA.md) ----------------------------------------------------------
+# The Verilated ULX3S board top driven by sw/rinv_host over a loopback socket: CPU and GPU
+# acquire/stores (trace replay)/release; counters read back == C model (rinv_sim +config=fpga).
+run_test fpga_sim make -s BUILD=${BUILD:-build} fpga-sim
+# Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
+run_suite fuzz_parser_model_20s make -s BUILD=$BUILD fuzz FUZZ_SECONDS=20

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "coro.h"
+#include "randgen.h"
 #include "refmem.h"
 #include "rinv_drv.h"
 #include "trace.h"
@@ -109,6 +110,23 @@ static void test_parse_bad(tctx_t *t) {
       {"ld_with_data", "cpu.1 ld 0x10 5", "after ld address"},
       {"st_extra", "cpu.1 st 0x10 5 6", "after store data"},
       {"uppercase_kw", "CPU acquire", "expected 'cpu'"},
+      {"reg_on_port", "cpu.0 wr 0x40000000 1", "takes a side"},
+      {"reg_missing_addr", "cpu rd", "missing register address"},
+      {"reg_missing_data", "cpu wr 0x40000000", "missing write data"},
+      {"reg_bad_addr", "gpu rd 0x4000000g", "bad register address"},
+      {"reg_addr_huge", "gpu rd 0x100000000", "bad register address"},
+      {"reg_bad_data", "gpu wr 0x40000000 x", "bad write data"},
+      {"reg_two_resp", "cpu rd 0x40000000 okay slverr", "more than one expected response"},
+      {"reg_bad_wstrb", "cpu wr 0x40000000 1 wstrb=0x10", "bad 'wstrb=0x10'"},
+      {"reg_wstrb_on_rd", "cpu rd 0x40000000 wstrb=0x1", "unexpected 'wstrb=0x1'"},
+      {"reg_value_on_wr", "cpu wr 0x40000000 1 == 1", "unexpected '=='"},
+      {"reg_eq_no_value", "cpu rd 0x40000000 ==", "'==' needs a 32-bit value"},
+      {"reg_poll_no_value", "cpu rd 0x40000000 poll", "'poll' needs"},
+      {"reg_mask_no_value", "cpu rd 0x40000000 mask=0xf", "'mask=' needs"},
+      {"reg_value_outside_mask", "cpu rd 0x40000000 mask=0xf == 0x10", "outside mask"},
+      {"reg_slverr_value", "cpu rd 0x40000000 slverr == 0", "with 'slverr'"},
+      {"reg_unknown_opt", "cpu rd 0x40000000 maybe", "unexpected 'maybe'"},
+      {"reg_too_many", "cpu rd 0x40000000 okay == 1 poll mask=1 x y z w", "too many words"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[256];
@@ -136,6 +154,117 @@ static void test_parse_bad(tctx_t *t) {
   result(t, "reject_missing_file", nerr == 1 && e.line == 0 && strstr(e.msg, "cannot open"),
          "nerr=%u msg='%s'", nerr, e.msg);
   tr_prog_free(p);
+}
+
+/* ---- register records ---- */
+
+static void test_parse_reg(tctx_t *t) {
+  const char *text =
+      "cpu wr 0x40000000 1\n"
+      "gpu wr 0x40000000 2 slverr wstrb=0x1\n"
+      "cpu rd 0x40002000 okay mask=0x300 == 0x100 poll  # comment\n"
+      "gpu rd 0x40007000 slverr\n"
+      "gpu rd 0x40004000 any\n"
+      "cpu wr 0x40000002 0xffffffff any\n"
+      "cpu rd 0x40000000 == 0\n";
+  tr_prog_t *p = tr_prog_new();
+  tr_err_t e = {0};
+  unsigned nerr = tr_parse_text("reg.trace", text, p, NULL, &e);
+  const tr_op_t *o = p->ops;
+  int ok = nerr == 0 && p->n == 7;
+  ok = ok && o[0].kind == TR_REGWR && o[0].side == 0 && o[0].addr == 0x40000000u && o[0].data == 1 &&
+       o[0].wstrb == 0xf && o[0].flags == 0 && o[0].line == 1;
+  ok = ok && o[1].kind == TR_REGWR && o[1].side == 1 && o[1].data == 2 && o[1].wstrb == 0x1 &&
+       o[1].flags == TR_F_SLVERR;
+  ok = ok && o[2].kind == TR_REGRD && o[2].mask == 0x300 && o[2].data == 0x100 &&
+       o[2].flags == (TR_F_VALUE | TR_F_POLL);
+  ok = ok && o[3].kind == TR_REGRD && o[3].flags == TR_F_SLVERR && o[3].side == 1;
+  ok = ok && o[4].flags == TR_F_ANY;
+  ok = ok && o[5].addr == 0x40000002u && o[5].data == 0xffffffffu && o[5].flags == TR_F_ANY;
+  ok = ok && o[6].flags == TR_F_VALUE && o[6].mask == 0xffffffffu && o[6].data == 0;
+  ok = ok && tr_is_sync(TR_REGWR) && tr_is_reg(TR_REGRD) && !tr_is_reg(TR_ACQUIRE);
+  result(t, "parse_reg_records", ok, "nerr=%u n=%zu first='%s'", nerr, p->n, e.msg);
+  /* writer round trip of register records */
+  char path[] = "/tmp/test_tb_regXXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int wr = f ? tr_write(f, p, "reg round trip") : -1;
+  if (f) fclose(f);
+  tr_prog_t *b = tr_prog_new();
+  nerr = tr_parse_file(path, b, NULL, &e);
+  ok = wr == 0 && nerr == 0 && b->n == p->n;
+  for (size_t i = 0; ok && i < p->n; i++) {
+    const tr_op_t *x = &p->ops[i], *y = &b->ops[i];
+    ok = x->kind == y->kind && x->side == y->side && x->addr == y->addr && x->data == y->data &&
+         x->wstrb == y->wstrb && x->mask == y->mask && x->flags == y->flags;
+  }
+  result(t, "roundtrip_reg_records", ok, "write=%d nerr=%u(%s) n=%zu/%zu", wr, nerr, e.msg, p->n,
+         b->n);
+  remove(path);
+  tr_prog_free(b);
+  tr_prog_free(p);
+}
+
+/* ---- random programs: reproducible from the seed, well-formed, round trip ---- */
+
+static void test_randgen(tctx_t *t) {
+  const rinv_cfg_t *cfg = rinv_cfg_by_name("fpga");
+  tr_prog_t *a = tr_prog_new(), *b = tr_prog_new(), *c = tr_prog_new();
+  int rc = rg_generate(a, 7, 3000, cfg) | rg_generate(b, 7, 3000, cfg) | rg_generate(c, 8, 3000, cfg);
+  int same = a->n == b->n, differ = a->n != c->n;
+  for (size_t i = 0; i < a->n && (same || !differ); i++) {
+    const tr_op_t *x = &a->ops[i];
+    if (same) {
+      const tr_op_t *y = &b->ops[i];
+      same = x->kind == y->kind && x->side == y->side && x->port == y->port &&
+             x->addr == y->addr && x->data == y->data && x->flags == y->flags;
+    }
+    if (!differ && i < c->n) {
+      const tr_op_t *z = &c->ops[i];
+      differ = x->kind != z->kind || x->addr != z->addr || x->data != z->data;
+    }
+  }
+  size_t mem = 0, st = 0, regs = 0, acq[2] = {0, 0}, rel[2] = {0, 0};
+  unsigned ports = 0;
+  for (size_t i = 0; i < a->n; i++) {
+    const tr_op_t *o = &a->ops[i];
+    if (o->kind == TR_LD || o->kind == TR_ST) {
+      mem++;
+      st += o->kind == TR_ST;
+      ports |= 1u << o->port;
+    } else if (tr_is_reg(o->kind)) {
+      regs++;
+    } else if (o->kind == TR_ACQUIRE) {
+      acq[o->side]++;
+    } else {
+      rel[o->side]++;
+    }
+  }
+  int ok = rc == 0 && same && differ && mem >= 3000 && st > 0 && st < mem && regs > 0 &&
+           ports == 0x3f && acq[0] == rel[0] && acq[1] == rel[1] && acq[0] && acq[1];
+  result(t, "randgen_reproducible", ok,
+         "rc=%d same=%d differ=%d mem=%zu st=%zu regs=%zu ports=0x%x acq=%zu/%zu rel=%zu/%zu", rc,
+         same, differ, mem, st, regs, ports, acq[0], acq[1], rel[0], rel[1]);
+  char path[] = "/tmp/test_tb_rgXXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int wr = f ? tr_write(f, a, "random round trip") : -1;
+  if (f) fclose(f);
+  tr_prog_t *d = tr_prog_new();
+  tr_err_t e = {0};
+  unsigned nerr = tr_parse_file(path, d, NULL, &e);
+  ok = wr == 0 && nerr == 0 && d->n == a->n;
+  for (size_t i = 0; ok && i < a->n; i++) {
+    const tr_op_t *x = &a->ops[i], *y = &d->ops[i];
+    ok = x->kind == y->kind && x->side == y->side && x->addr == y->addr && x->data == y->data &&
+         (x->kind == TR_LD || x->kind == TR_ST ? x->port == y->port : 1);
+  }
+  result(t, "randgen_roundtrip", ok, "write=%d nerr=%u (%s)", wr, nerr, e.msg);
+  remove(path);
+  tr_prog_free(a);
+  tr_prog_free(b);
+  tr_prog_free(c);
+  tr_prog_free(d);
 }
 
 /* ---- round trip: generators -> writer -> parser ---- */
@@ -387,6 +516,8 @@ int main(void) {
   tctx_t t = {0, 0};
   test_parse_good(&t);
   test_parse_bad(&t);
+  test_parse_reg(&t);
+  test_randgen(&t);
   test_roundtrip(&t);
   test_workloads(&t);
   test_refmem(&t);

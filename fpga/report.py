@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Summarise an ECP5 build of the ULX3S top (make fpga): LUTs, FFs, block RAM, LUT RAM and
+the achieved Fmax, from nextpnr's --report JSON and Yosys' stat output.
+
+usage: report.py BUILD_FPGA_DIR TARGET_MHZ
+"""
+import json
+import os
+import re
+import sys
+
+
+def main():
+    out, target = sys.argv[1], float(sys.argv[2])
+    jpath = os.path.join(out, "nextpnr.json")
+    rep = json.load(open(jpath)) if os.path.exists(jpath) else {}
+    util = rep.get("utilization", {})
+    if not util and os.path.exists(os.path.join(out, "nextpnr.log")):
+        # No JSON report (place and route failed): take the utilisation from the log.
+        for m in re.finditer(r"Info:\s+(\w+):\s+(\d+)/\s*(\d+)",
+                             open(os.path.join(out, "nextpnr.log")).read()):
+            util[m.group(1)] = {"used": int(m.group(2)), "available": int(m.group(3))}
+        print("PLACE AND ROUTE DID NOT COMPLETE (see nextpnr.log); figures before placement:")
+    print("ULX3S (LFE5U-85F, CABGA381) build report: ulx3s_top, rinv_top in the fpga configuration")
+    print(f"target clock: {target:.1f} MHz (25 MHz oscillator x PLL)")
+    names = [("TRELLIS_COMB", "LUT4 (logic + LUT RAM cells)"), ("TRELLIS_FF", "flip-flops"),
+             ("TRELLIS_RAMW", "LUT RAM write ports"), ("DP16KD", "block RAM (DP16KD, 18 Kbit)"),
+             ("MULT18X18D", "multipliers"), ("EHXPLLL", "PLLs"), ("TRELLIS_IO", "I/O")]
+    for key, what in names:
+        if key in util:
+            u = util[key]
+            pct = 100.0 * u["used"] / max(1, u["available"])
+            print(f"  {what:32s} {u['used']:7d} / {u['available']:7d}  ({pct:5.1f} %)")
+    stat = os.path.join(out, "synth_stat.txt")
+    if os.path.exists(stat):
+        txt = open(stat).read()
+        for cell in ("LUT4", "TRELLIS_FF", "TRELLIS_DPR16X4", "DP16KD", "CCU2C", "PFUMX",
+                     "L6MUX21"):
+            m = re.findall(r"^\s+(?:\d+\s+)?" + cell + r"\s+(\d+)\s*$|^\s+(\d+)\s+" + cell + r"\s*$",
+                           txt, re.M)
+            if m:
+                v = [a or b for a, b in m][-1]
+                print(f"  yosys {cell:26s} {int(v):7d}")
+    fmax = rep.get("fmax", {})
+    ok = True
+    for clk, f in fmax.items():
+        ach, con = f.get("achieved", 0.0), f.get("constraint", target)
+        ok = ok and ach >= con
+        print(f"  Fmax {clk}: achieved {ach:.2f} MHz, constraint {con:.2f} MHz "
+              f"({'met' if ach >= con else 'NOT met'})")
+    paths = rep.get("critical_paths", [])
+    for p in paths[:1]:
+        segs = p.get("path", [])
+        if segs:
+            first, last = segs[0], segs[-1]
+            print(f"  critical path: {first.get('from', {}).get('cell', '?')} -> "
+                  f"{last.get('to', {}).get('cell', '?')} ({len(segs)} segments)")
+    goal = "reached" if any(f.get("achieved", 0) >= 100.0 for f in fmax.values()) else "not reached"
+    print(f"  100 MHz goal: {goal}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,321 @@
+// Trace-replay engine (docs/FPGA.md §4): a program of word loads/stores held in block RAM
+// (loaded over the UART bridge) is driven onto rinv_top's six core ports.
+//
+// Each port issues its entries in program order, one outstanding request at a time; the
+// ports run concurrently: entry i is issued as soon as its port has no request
+// outstanding, and entry i+1 waits for entry i to be issued (in-order issue). Responses are
+// always accepted. Control and trace loading go through a small AXI4-Lite slave (board
+// window 0x8000_0000, registers below); offsets other than those listed, and addresses with
+// bits [30:8] set, answer SLVERR.
+//   0x00 ID       R   0x52504C59 ("RPLY")
+//   0x04 CTRL     W   [0] start, [1] clear statistics (SLVERR while busy)
+//                 R   STATUS: [0] busy, [1] done (sticky until the next start)
+//   0x08 LEN      RW  number of entries to run (<= DEPTH; SLVERR while busy)
+//   0x0C WIDX     RW  index of the next entry written by ENT_CTRL (< DEPTH)
+//   0x10 ENT_ADDR RW  entry byte address
+//   0x14 ENT_DATA RW  entry store data
+//   0x18 ENT_CTRL W   [2:0] port (0..5), [3] we, [7:4] wstrb: writes entry WIDX from
+//                     ENT_ADDR/ENT_DATA and this word, then WIDX++ (SLVERR while busy,
+//                     port > 5 or WIDX >= DEPTH)
+//   0x1C CYCLES   R   cycles of the last run (start to last response)
+//   0x20 LOADS    R   load responses        0x24 STORES R  store responses
+//   0x28 LD_SUM   R   sum (mod 2^32) of all load data
+//   0x2C DEPTH    R   trace RAM entries
+module trace_replay #(
+  parameter int Depth = 1024,
+  localparam int IdxW = $clog2(Depth),
+  localparam int LenW = $clog2(Depth + 1)
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  // AXI4-Lite slave (registers).
+  input  logic             s_awvalid_i,
+  input  logic [31:0]      s_awaddr_i,
+  output logic             s_awready_o,
+  input  logic             s_wvalid_i,
+  input  logic [31:0]      s_wdata_i,
+  output logic             s_wready_o,
+  output logic             s_bvalid_o,
+  output logic [1:0]       s_bresp_o,
+  input  logic             s_bready_i,
+  input  logic             s_arvalid_i,
+  input  logic [31:0]      s_araddr_i,
+  output logic             s_arready_o,
+  output logic             s_rvalid_o,
+  output logic [31:0]      s_rdata_o,
+  output logic [1:0]       s_rresp_o,
+  input  logic             s_rready_i,
+  // Core ports of rinv_top.
+  output logic [5:0]       port_req_valid_o,
+  output logic [5:0]       port_req_we_o,
+  output logic [5:0][31:0] port_req_addr_o,
+  output logic [5:0][31:0] port_req_wdata_o,
+  output logic [5:0][3:0]  port_req_wstrb_o,
+  input  logic [5:0]       port_req_ready_i,
+  input  logic [5:0]       port_resp_valid_i,
+  input  logic [5:0][31:0] port_resp_rdata_i,
+  output logic [5:0]       port_resp_ready_o,
+  output logic             busy_o
+);
+
+  localparam logic [31:0] ReplayId = 32'h52504C59;
+
+  // ---- trace RAM: {port[2:0], we, wstrb[3:0], addr[31:0], wdata[31:0]} ----------------
+  logic [71:0]     ram_q [Depth];
+  logic [71:0]     ent_q;
+  logic            ram_we, ram_re;
+  logic [IdxW-1:0] ram_raddr;
+  logic [71:0]     ram_wdata;
+  logic [IdxW-1:0] widx_q;
+
+  always_ff @(posedge clk_i) begin
+    if (ram_we) ram_q[widx_q] <= ram_wdata;
+    if (ram_re) ent_q <= ram_q[ram_raddr];
+  end
+
+  // ---- replay FSM --------------------------------------------------------------------
+  typedef enum logic [1:0] {StIdle, StFetch, StIssue, StDrain} state_e;
+
+  state_e          state_d, state_q;
+  logic [LenW-1:0] ridx_d, ridx_q, len_q;
+  logic [5:0]      out_d, out_q;        // request outstanding per port
+  logic [5:0]      isld_d, isld_q;      // the outstanding request is a load
+  logic            done_d, done_q;
+  logic [31:0]     cycles_d, cycles_q, loads_d, loads_q, stores_d, stores_q, sum_d, sum_q;
+  logic            start, clear;
+  logic [2:0]      ent_port;
+  logic            issue;
+
+  assign ent_port = ent_q[71:69];
+  assign busy_o   = (state_q != StIdle);
+
+  always_comb begin
+    state_d          = state_q;
+    ridx_d           = ridx_q;
+    out_d            = out_q;
+    isld_d           = isld_q;
+    done_d           = done_q;
+    cycles_d         = cycles_q;
+    loads_d          = loads_q;
+    stores_d         = stores_q;
+    sum_d            = sum_q;
+    ram_re           = 1'b0;
+    ram_raddr        = ridx_q[IdxW-1:0];
+    issue            = 1'b0;
+    port_req_valid_o = '0;
+    port_req_we_o    = '0;
+    port_req_addr_o  = '0;
+    port_req_wdata_o = '0;
+    port_req_wstrb_o = '0;
+    port_resp_ready_o = '1;
+
+    // Responses (any state).
+    for (int unsigned p = 0; p < 6; p++) begin
+      if (port_resp_valid_i[p] && out_q[p]) begin
+        out_d[p] = 1'b0;
+        if (isld_q[p]) begin
+          loads_d = loads_d + 1'b1;
+          sum_d   = sum_d + port_resp_rdata_i[p];
+        end else begin
+          stores_d = stores_d + 1'b1;
+        end
+      end
+    end
+    if (state_q != StIdle) cycles_d = cycles_q + 1'b1;
+
+    unique case (state_q)
+      StIdle: begin
+        if (start) begin
+          done_d   = 1'b0;
+          ridx_d   = '0;
+          cycles_d = '0;
+          state_d  = (len_q == '0) ? StIdle : StFetch;
+          if (len_q == '0) done_d = 1'b1;
+        end
+      end
+      StFetch: begin
+        ram_re  = 1'b1;
+        state_d = StIssue;
+      end
+      StIssue: begin
+        if (!out_q[ent_port]) begin
+          port_req_valid_o[ent_port] = 1'b1;
+          port_req_we_o[ent_port]    = ent_q[68];
+          port_req_wstrb_o[ent_port] = ent_q[67:64];
+          port_req_addr_o[ent_port]  = ent_q[63:32];
+          port_req_wdata_o[ent_port] = ent_q[68] ? ent_q[31:0] : 32'h0;
+          issue = port_req_ready_i[ent_port];
+        end
+        if (issue) begin
+          out_d[ent_port]  = 1'b1;
+          isld_d[ent_port] = !ent_q[68];
+          ridx_d           = ridx_q + 1'b1;
+          ram_re           = 1'b1;
+          ram_raddr        = IdxW'(ridx_q + 1'b1);
+          if (ridx_q + 1'b1 == len_q) state_d = StDrain;
+        end
+      end
+      StDrain: begin
+        if (out_d == '0) begin
+          state_d = StIdle;
+          done_d  = 1'b1;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+
+    if (clear) begin
+      loads_d  = '0;
+      stores_d = '0;
+      sum_d    = '0;
+      cycles_d = '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q  <= StIdle;
+      ridx_q   <= '0;
+      out_q    <= '0;
+      isld_q   <= '0;
+      done_q   <= 1'b0;
+      cycles_q <= '0;
+      loads_q  <= '0;
+      stores_q <= '0;
+      sum_q    <= '0;
+    end else begin
+      state_q  <= state_d;
+      ridx_q   <= ridx_d;
+      out_q    <= out_d;
+      isld_q   <= isld_d;
+      done_q   <= done_d;
+      cycles_q <= cycles_d;
+      loads_q  <= loads_d;
+      stores_q <= stores_d;
+      sum_q    <= sum_d;
+    end
+  end
+
+  // ---- register slave (one transaction at a time, as the bridge issues them) ---------
+  typedef enum logic [1:0] {BusIdle, BusWrResp, BusRdResp} bus_e;
+
+  bus_e            bus_d, bus_q;
+  logic [1:0]      bresp_d, bresp_q, rresp_d, rresp_q;
+  logic [31:0]     rdata_d, rdata_q;
+  logic [LenW-1:0] len_d;
+  logic [IdxW-1:0] widx_d;
+  logic [31:0]     eaddr_d, eaddr_q, edata_d, edata_q;
+  logic            wr, rd, bad_w, bad_r;
+  logic [7:0]      woff, roff;
+  logic [31:0]     rval;
+
+  logic unused_win;  // bit 31 selects this window in the board top
+  assign unused_win = s_awaddr_i[31] ^ s_araddr_i[31];
+  assign woff = s_awaddr_i[7:0];
+  assign roff = s_araddr_i[7:0];
+  assign wr   = (bus_q == BusIdle) && s_awvalid_i && s_wvalid_i;
+  assign rd   = (bus_q == BusIdle) && !wr && s_arvalid_i;
+  assign s_awready_o = wr;
+  assign s_wready_o  = wr;
+  assign s_arready_o = rd;
+  assign s_bvalid_o  = (bus_q == BusWrResp);
+  assign s_rvalid_o  = (bus_q == BusRdResp);
+  assign s_bresp_o   = bresp_q;
+  assign s_rresp_o   = rresp_q;
+  assign s_rdata_o   = rdata_q;
+  assign ram_wdata   = {s_wdata_i[2:0], s_wdata_i[3], s_wdata_i[7:4], eaddr_q, edata_q};
+
+  always_comb begin
+    bus_d   = bus_q;
+    bresp_d = bresp_q;
+    rresp_d = rresp_q;
+    rdata_d = rdata_q;
+    len_d   = len_q;
+    widx_d  = widx_q;
+    eaddr_d = eaddr_q;
+    edata_d = edata_q;
+    start   = 1'b0;
+    clear   = 1'b0;
+    ram_we  = 1'b0;
+    bad_w   = (s_awaddr_i[30:8] != '0) || (s_awaddr_i[1:0] != 2'b00);
+    bad_r   = (s_araddr_i[30:8] != '0) || (s_araddr_i[1:0] != 2'b00);
+    rval    = '0;
+    unique case (woff)
+      8'h04: bad_w = bad_w || busy_o;
+      8'h08: bad_w = bad_w || busy_o || (s_wdata_i > 32'(Depth));
+      8'h0C: bad_w = bad_w || (s_wdata_i >= 32'(Depth));
+      8'h10, 8'h14: ;
+      8'h18: bad_w = bad_w || busy_o || (s_wdata_i[2:0] > 3'd5);
+      default: bad_w = 1'b1;
+    endcase
+    unique case (roff)
+      8'h00: rval = ReplayId;
+      8'h04: rval = {30'h0, done_q, busy_o};
+      8'h08: rval = 32'(len_q);
+      8'h0C: rval = 32'(widx_q);
+      8'h10: rval = eaddr_q;
+      8'h14: rval = edata_q;
+      8'h1C: rval = cycles_q;
+      8'h20: rval = loads_q;
+      8'h24: rval = stores_q;
+      8'h28: rval = sum_q;
+      8'h2C: rval = 32'(Depth);
+      default: bad_r = 1'b1;
+    endcase
+    unique case (bus_q)
+      BusIdle: begin
+        if (wr) begin
+          bresp_d = bad_w ? 2'b10 : 2'b00;
+          bus_d   = BusWrResp;
+          if (!bad_w) begin
+            unique case (woff)
+              8'h04: begin
+                start = s_wdata_i[0];
+                clear = s_wdata_i[1];
+              end
+              8'h08: len_d = LenW'(s_wdata_i);
+              8'h0C: widx_d = IdxW'(s_wdata_i);
+              8'h10: eaddr_d = s_wdata_i;
+              8'h14: edata_d = s_wdata_i;
+              8'h18: begin
+                ram_we = 1'b1;
+                widx_d = widx_q + 1'b1;
+              end
+              default: ;
+            endcase
+          end
+        end else if (rd) begin
+          rresp_d = bad_r ? 2'b10 : 2'b00;
+          rdata_d = bad_r ? 32'h0 : rval;
+          bus_d   = BusRdResp;
+        end
+      end
+      BusWrResp: if (s_bready_i) bus_d = BusIdle;
+      BusRdResp: if (s_rready_i) bus_d = BusIdle;
+      default: bus_d = BusIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bus_q   <= BusIdle;
+      bresp_q <= '0;
+      rresp_q <= '0;
+      rdata_q <= '0;
+      len_q   <= '0;
+      widx_q  <= '0;
+      eaddr_q <= '0;
+      edata_q <= '0;
+    end else begin
+      bus_q   <= bus_d;
+      bresp_q <= bresp_d;
+      rresp_q <= rresp_d;
+      rdata_q <= rdata_d;
+      len_q   <= len_d;
+      widx_q  <= widx_d;
+      eaddr_q <= eaddr_d;
+      edata_q <= edata_d;
+    end
+  end
+
+endmodule : trace_replay

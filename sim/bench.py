@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Simulation speed: the same workload on tb_dir in lockstep (RTL + checker model), on
+tb_dir +no_model (RTL alone) and on rinv_sim (C model alone). Reports simulated cycles per
+wall-clock second (median of --reps runs) and the ratios, and writes them into the BENCH
+markers of docs/RESULTS.md. Usage:
+  python3 sim/bench.py [--sim build/rinv_sim] [--tb ./tb_dir] [--reps 3] [--md docs/RESULTS.md]
+"""
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import time
+
+WORKLOAD = ["+workload=square", "+n=2000", "+mode=merge", "+quiet"]
+
+
+def measure(cmd, reps):
+    walls, cycles = [], None
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        walls.append(time.perf_counter() - t0)
+        res = [json.loads(l[7:]) for l in p.stdout.splitlines() if l.startswith("RESULT ")]
+        if p.returncode != 0 or not res:
+            raise SystemExit(f"bench run failed: {' '.join(cmd)}\n{p.stdout[-1000:]}")
+        cycles = res[0]["cycles"]
+    w = statistics.median(walls)
+    return cycles, w, cycles / w
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sim", default="build/rinv_sim")
+    ap.add_argument("--tb", default="./tb_dir")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--md", default="")
+    a = ap.parse_args()
+    rows = [("lockstep (tb_dir: RTL + checker model)", [a.tb] + WORKLOAD),
+            ("RTL alone (tb_dir +no_model)", [a.tb, "+no_model"] + WORKLOAD),
+            ("C model alone (rinv_sim)", [a.sim] + WORKLOAD)]
+    res = []
+    for name, cmd in rows:
+        c, w, cps = measure(cmd, a.reps)
+        res.append((name, " ".join(cmd), c, w, cps))
+        print(f"{name:40s} {c:>9d} cycles {w:8.3f} s  {cps:12,.0f} cycles/s", flush=True)
+    ls, rtl, mod = (r[4] for r in res)
+    lines = [f"Workload `{' '.join(WORKLOAD[:-1])}`, median of {a.reps} runs each (wall "
+             f"clock of the whole process, including program generation):", "",
+             "| backend | command | cycles | wall s | cycles/s |", "|---|---|---|---|---|"]
+    for name, cmd, c, w, cps in res:
+        lines.append(f"| {name} | `{cmd}` | {c:,} | {w:.3f} | {cps:,.0f} |")
+    lines += ["", f"- model alone vs lockstep: **{mod / ls:.1f}x** faster",
+              f"- model alone vs RTL alone: **{mod / rtl:.1f}x** faster",
+              f"- RTL alone vs lockstep: {rtl / ls:.2f}x (the cost of the checker model "
+              f"and the per-cycle comparison)", ""]
+    text = "\n".join(lines)
+    print(text)
+    if a.md:
+        md = open(a.md).read()
+        md = re.sub(r"(<!-- BEGIN BENCH -->\n).*?(<!-- END BENCH -->)",
+                    lambda m: m.group(1) + text + m.group(2), md, flags=re.S)
+        open(a.md, "w").write(md)
+        print("updated", a.md)
+
+
+if __name__ == "__main__":
+    main()

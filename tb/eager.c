@@ -1,0 +1,75 @@
+/* Eager baseline count (see eager.h). */
+#include "eager.h"
+
+#include <stdlib.h>
+
+#include "workloads.h"
+
+#define EG_MAX_LINES 1024u /* distinct lines remembered per store instruction */
+
+struct eager {
+  uint64_t wt; /* static: from the program */
+  uint64_t rdblkm, rdblk;
+  int cur_store[2]; /* last accepted request of each side is a store */
+};
+
+static uint64_t count_write_throughs(const tr_prog_t *p) {
+  int tagged = 0;
+  for (size_t i = 0; i < p->n && !tagged; i++) {
+    const tr_op_t *op = &p->ops[i];
+    if (op->kind == TR_ST && op->side == 1 && (op->flags & WL_OP_INST_START)) tagged = 1;
+  }
+  uint32_t *lines = malloc((size_t)TR_N_PORTS * EG_MAX_LINES * sizeof *lines);
+  unsigned nl[TR_N_PORTS] = {0};
+  if (!lines) abort();
+  uint64_t wt = 0;
+  for (size_t i = 0; i < p->n; i++) {
+    const tr_op_t *op = &p->ops[i];
+    if (op->side != 1) continue;
+    if (op->kind != TR_ST) {
+      /* a load or a sync of the GPU ends the store instructions in flight */
+      if (op->kind == TR_LD) nl[op->port] = 0;
+      else for (unsigned q = 0; q < TR_N_PORTS; q++) nl[q] = 0;
+      continue;
+    }
+    unsigned q = op->port;
+    uint32_t *l = lines + (size_t)q * EG_MAX_LINES;
+    if (!tagged || (op->flags & WL_OP_INST_START) || nl[q] == EG_MAX_LINES) nl[q] = 0;
+    uint32_t line = op->addr >> 6;
+    unsigned k;
+    for (k = 0; k < nl[q] && l[k] != line; k++) {}
+    if (k == nl[q]) {
+      l[nl[q]++] = line;
+      wt++;
+    }
+  }
+  free(lines);
+  return wt;
+}
+
+eager_t *eager_new(const tr_prog_t *p) {
+  eager_t *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  e->wt = count_write_throughs(p);
+  return e;
+}
+
+void eager_free(eager_t *e) { free(e); }
+
+void eager_reset(eager_t *e) {
+  e->rdblkm = e->rdblk = 0;
+  e->cur_store[0] = e->cur_store[1] = 0;
+}
+
+void eager_port_accept(eager_t *e, unsigned side, int store) { e->cur_store[side & 1u] = store; }
+
+void eager_fill_req(eager_t *e, unsigned side) {
+  if (side == 0 && e->cur_store[0]) e->rdblkm++;
+  if (side == 1 && !e->cur_store[1]) e->rdblk++;
+}
+
+eager_counts_t eager_counts(const eager_t *e) {
+  eager_counts_t c = {.rdblkm = e->rdblkm, .wt = e->wt, .rdblk = e->rdblk};
+  c.total = c.rdblkm + c.wt + c.rdblk;
+  return c;
+}

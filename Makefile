@@ -236,5 +236,13 @@ fuzz: $(BUILD)/fuzz_trace
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz_trace $(FUZZ_SECONDS) $(BUILD)/fuzz/cur.trace \
 	  tests/traces/*.trace
 
+# Mutation testing (docs/VERIFICATION.md): each mutant of tools/mutate.py is built in
+# build-mut/<k>/ and run on a short lockstep kill-suite; table + score into VERIFICATION.md.
+#   make mutate [MUT_JOBS=2] [MUT_ONLY=1,2,3]     (not part of make test; list check: --check)
+MUT_JOBS   ?= 2
+.PHONY: mutate
+mutate:
+	MUT_JOBS=$(MUT_JOBS) MUT_ONLY=$(MUT_ONLY) $(PYTHON) tools/mutate.py
+
 clean:
 	rm -rf $(BUILD) tb_dir obj_dir

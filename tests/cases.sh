@@ -257,3 +257,5 @@ run_test regress_short_6x100k make -s BUILD=$BUILD TB_BIN=${TB_BIN:-tb_dir} REGR
 run_test fpga_sim make -s BUILD=${BUILD:-build} fpga-sim
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 run_suite fuzz_parser_model_20s make -s BUILD=$BUILD fuzz FUZZ_SECONDS=20
+# Mutation list of tools/mutate.py (make mutate): every snippet occurs exactly once in rtl/.
+run_test mutate_list_valid python3 tools/mutate.py --check

@@ -1578,3 +1578,30 @@ int harness_finish(harness_t *h) {
   fflush(stdout);
   return (tot.mismatches || tot.stale_reads || tot.errors) ? 1 : 0;
 }
+
+int harness_run_standalone(harness_t *h) {
+  rinv_model_t *m = rinv_model_new(harness_cfg(h));
+  if (!m) {
+    fprintf(stderr, "error: cannot create the model\n");
+    harness_free(h);
+    return 2;
+  }
+  rinv_in_t in;
+  rinv_out_t out;
+  memset(&out, 0, sizeof out);
+  for (;;) {
+    int st = harness_drive(h, &in);
+    if (st == HARNESS_DONE) break;
+    if (st == HARNESS_RESET) {
+      rinv_model_reset(m);
+      memset(&out, 0, sizeof out);
+    } else {
+      rinv_model_step(m, &in, &out);
+    }
+    harness_observe(h, &out);
+  }
+  int rc = harness_finish(h);
+  harness_free(h);
+  rinv_model_free(m);
+  return rc;
+}

@@ -71,4 +71,9 @@ void harness_observe(harness_t *h, const rinv_out_t *out);
  * Returns the process exit status: 0 only if mismatches, stale reads and errors are 0. */
 int harness_finish(harness_t *h);
 
+/* Standalone mode: runs every run of h with the C model as the design (no RTL, no checker),
+ * then finishes h (harness_finish) and frees it. Returns the exit status, 2 if the model
+ * cannot be created. Used by build/rinv_sim and the fuzz target. */
+int harness_run_standalone(harness_t *h);
+
 #endif

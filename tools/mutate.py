@@ -16,6 +16,7 @@ timeout); it survived when all runs pass. The real rtl/ files are never modified
 from __future__ import annotations
 
 import concurrent.futures as cf
+import json
 import os
 import shutil
 import subprocess
@@ -177,6 +178,30 @@ def prepare(k: int, m: Mutation) -> Path:
     return d
 
 
+def fail_hint(out: str, rc: int) -> str:
+    """One short reason from a failing run's output (RESULT counters or the checker's line)."""
+    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    if any(ln.startswith("TIMEOUT") for ln in lines):
+        return "timeout (hang)"
+    res = next((ln for ln in reversed(lines) if ln.startswith("RESULT ")), None)
+    parts = []
+    if res:
+        try:
+            r = json.loads(res[len("RESULT "):])
+            parts = [f"{k}={r[k]}" for k in ("mismatches", "stale_reads", "errors")
+                     if r.get(k)]
+            if r.get("truncated"):
+                parts.append(f"stopped at cycle {r.get('cycles')}")
+        except (ValueError, KeyError):
+            pass
+    if any("assert" in ln.lower() for ln in lines):
+        parts.append("assertion")
+    fail = next((ln for ln in reversed(lines) if ln.startswith("check_result: FAIL")), None)
+    if not parts and fail:
+        parts.append(fail[len("check_result: FAIL: "):])
+    return ", ".join(parts)[:120] or f"exit status {rc}"
+
+
 def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
     t0 = time.time()
     d = prepare(k, m)
@@ -190,7 +215,8 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
             return res
         res["build_s"] = time.time() - t0
         for name, conds, args in SUITE:
-            cmd = [sys.executable, "tests/check_result.py", *conds, "--", "./tb_dir", *args.split()]
+            cmd = [sys.executable, "tests/check_result.py", *conds, "--", "./tb_dir", *args.split(),
+                   "+no_rerun"]
             lf.write(f"\n=== {name}: {' '.join(cmd)}\n")
             lf.flush()
             try:
@@ -201,11 +227,7 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
                 out, rc = f"TIMEOUT after {timeout}s\n", -1
             lf.write(out)
             if rc != 0:
-                last = [ln for ln in out.splitlines() if ln.strip()]
-                hint = next((ln for ln in last if any(w in ln.lower() for w in
-                             ("mismatch", "stale", "coheren", "assert", "timeout", "cond", "error"))),
-                            last[-1] if last else f"rc={rc}")
-                res.update(status="killed", why=f"{name}: {hint.strip()[:110]}")
+                res.update(status="killed", why=f"{name}: {fail_hint(out, rc)}")
                 break
         else:
             res.update(status="survived", why=f"all {len(SUITE)} runs pass")

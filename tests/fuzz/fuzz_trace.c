@@ -49,26 +49,7 @@ static int run_model(const char *path, uint64_t seed) {
   if (harness_parse_args(argc, argv, &o, stderr) != 0) abort();
   harness_t *h = harness_new(&o, argc, argv);
   if (!h) return 2;
-  rinv_model_t *m = rinv_model_new(harness_cfg(h));
-  if (!m) abort();
-  rinv_in_t in;
-  rinv_out_t out;
-  memset(&out, 0, sizeof out);
-  for (;;) {
-    int st = harness_drive(h, &in);
-    if (st == HARNESS_DONE) break;
-    if (st == HARNESS_RESET) {
-      rinv_model_reset(m);
-      memset(&out, 0, sizeof out);
-    } else {
-      rinv_model_step(m, &in, &out);
-    }
-    harness_observe(h, &out);
-  }
-  int rc = harness_finish(h);
-  harness_free(h);
-  rinv_model_free(m);
-  return rc;
+  return harness_run_standalone(h);
 }
 
 static int fuzz_one(fuzz_ctx_t *fc, const uint8_t *data, size_t size) {

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linemap.h"
+
 #define LINE_MASK ((1u << RINV_LINE_W) - 1u)
-#define EMPTY_SLOT UINT32_MAX
 
 typedef struct mem_line {
   uint32_t w[MEM_LINE_WORDS];
@@ -20,31 +21,11 @@ typedef struct pending_read {
 struct mem {
   uint32_t lat;
   uint64_t cycle;
-  /* hash map: keys[i] = line or EMPTY_SLOT, vals[i] = index into pool */
-  uint32_t *keys;
-  uint32_t *vals;
-  size_t n_slots; /* power of two */
-  size_t n_used;
-  mem_line_t *pool;
-  size_t pool_cap;
+  linemap_t *lines; /* line address -> mem_line_t, created as zeros */
   /* reads in flight, oldest first */
   pending_read_t *pend;
   uint32_t pend_cap, pend_head, pend_count;
 };
-
-static size_t slot_of(uint32_t line, size_t n_slots) {
-  uint32_t h = line * 2654435761u; /* Fibonacci hashing spreads consecutive lines */
-  return (size_t)(h ^ (h >> 16)) & (n_slots - 1u);
-}
-
-static int map_alloc(mem_t *mem, size_t n_slots) {
-  mem->keys = malloc(n_slots * sizeof *mem->keys);
-  mem->vals = malloc(n_slots * sizeof *mem->vals);
-  if (!mem->keys || !mem->vals) return -1;
-  memset(mem->keys, 0xFF, n_slots * sizeof *mem->keys);
-  mem->n_slots = n_slots;
-  return 0;
-}
 
 mem_t *mem_new(uint32_t lat) {
   if (lat == 0u) return NULL;
@@ -53,7 +34,8 @@ mem_t *mem_new(uint32_t lat) {
   mem->lat = lat;
   mem->pend_cap = lat + 1u;
   mem->pend = calloc(mem->pend_cap, sizeof *mem->pend);
-  if (!mem->pend || map_alloc(mem, 1024) != 0) {
+  mem->lines = linemap_new(sizeof(mem_line_t));
+  if (!mem->pend || !mem->lines) {
     mem_free(mem);
     return NULL;
   }
@@ -62,68 +44,24 @@ mem_t *mem_new(uint32_t lat) {
 
 void mem_free(mem_t *mem) {
   if (!mem) return;
-  free(mem->keys);
-  free(mem->vals);
-  free(mem->pool);
+  linemap_free(mem->lines);
   free(mem->pend);
   free(mem);
 }
 
 void mem_reset(mem_t *mem) {
-  memset(mem->keys, 0xFF, mem->n_slots * sizeof *mem->keys);
-  mem->n_used = 0;
+  linemap_clear(mem->lines);
   mem->cycle = 0;
   mem->pend_head = mem->pend_count = 0;
 }
 
 static const mem_line_t *find_line(const mem_t *mem, uint32_t line) {
-  for (size_t i = slot_of(line, mem->n_slots);; i = (i + 1u) & (mem->n_slots - 1u)) {
-    if (mem->keys[i] == EMPTY_SLOT) return NULL;
-    if (mem->keys[i] == line) return &mem->pool[mem->vals[i]];
-  }
-}
-
-static int grow_map(mem_t *mem) {
-  uint32_t *old_keys = mem->keys, *old_vals = mem->vals;
-  size_t old_n = mem->n_slots;
-  if (map_alloc(mem, old_n * 2u) != 0) {
-    free(mem->keys);
-    free(mem->vals);
-    mem->keys = old_keys;
-    mem->vals = old_vals;
-    mem->n_slots = old_n;
-    return -1;
-  }
-  for (size_t i = 0; i < old_n; i++) {
-    if (old_keys[i] == EMPTY_SLOT) continue;
-    size_t j = slot_of(old_keys[i], mem->n_slots);
-    while (mem->keys[j] != EMPTY_SLOT) j = (j + 1u) & (mem->n_slots - 1u);
-    mem->keys[j] = old_keys[i];
-    mem->vals[j] = old_vals[i];
-  }
-  free(old_keys);
-  free(old_vals);
-  return 0;
+  return linemap_find(mem->lines, line);
 }
 
 /* Line storage, created as zeros on first use. NULL only on allocation failure. */
 static mem_line_t *get_line(mem_t *mem, uint32_t line) {
-  if ((mem->n_used + 1u) * 2u > mem->n_slots && grow_map(mem) != 0) return NULL;
-  size_t i = slot_of(line, mem->n_slots);
-  for (; mem->keys[i] != EMPTY_SLOT; i = (i + 1u) & (mem->n_slots - 1u)) {
-    if (mem->keys[i] == line) return &mem->pool[mem->vals[i]];
-  }
-  if (mem->n_used == mem->pool_cap) {
-    size_t cap = mem->pool_cap ? mem->pool_cap * 2u : 1024u;
-    mem_line_t *pool = realloc(mem->pool, cap * sizeof *pool);
-    if (!pool) return NULL;
-    mem->pool = pool;
-    mem->pool_cap = cap;
-  }
-  mem->keys[i] = line;
-  mem->vals[i] = (uint32_t)mem->n_used;
-  memset(&mem->pool[mem->n_used], 0, sizeof(mem_line_t));
-  return &mem->pool[mem->n_used++];
+  return linemap_get(mem->lines, line, 1);
 }
 
 void mem_read_line(const mem_t *mem, uint32_t line, uint32_t data[MEM_LINE_WORDS]) {
@@ -151,7 +89,7 @@ uint32_t mem_read_word(const mem_t *mem, uint32_t addr) {
   return l ? l->w[(addr >> 2) & 15u] : 0u;
 }
 
-size_t mem_line_count(const mem_t *mem) { return mem->n_used; }
+size_t mem_line_count(const mem_t *mem) { return linemap_count(mem->lines); }
 
 void mem_drive(const mem_t *mem, uint32_t *resp_valid, uint32_t resp_rdata[MEM_LINE_WORDS]) {
   const pending_read_t *p = mem->pend_count ? &mem->pend[mem->pend_head] : NULL;

@@ -43,7 +43,7 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
 }
 
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted) {
-  const refline_t *l = linemap_get(r->lines, addr >> 6, 0);
+  const refline_t *l = linemap_find(r->lines, addr >> 6);
   if (tainted) *tainted = 0;
   if (!l) return 0;
   unsigned off = addr & 0x3cu;

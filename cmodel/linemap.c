@@ -82,13 +82,18 @@ static int grow(linemap_t *m) {
   return 0;
 }
 
-void *linemap_get(linemap_t *m, uint32_t key, int create) {
-  size_t j = hash32(key) & (m->cap - 1);
-  while (m->vals[j]) {
+const void *linemap_find(const linemap_t *m, uint32_t key) {
+  for (size_t j = hash32(key) & (m->cap - 1); m->vals[j]; j = (j + 1) & (m->cap - 1)) {
     if (m->keys[j] == key) return m->vals[j];
-    j = (j + 1) & (m->cap - 1);
   }
-  if (!create) return NULL;
+  return NULL;
+}
+
+void *linemap_get(linemap_t *m, uint32_t key, int create) {
+  void *found = (void *)linemap_find(m, key);
+  if (found || !create) return found;
+  size_t j = hash32(key) & (m->cap - 1);
+  while (m->vals[j]) j = (j + 1) & (m->cap - 1);
   if ((m->count + 1) * 2 > m->cap) {
     if (grow(m) != 0) return NULL;
     j = hash32(key) & (m->cap - 1);

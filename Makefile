@@ -80,7 +80,10 @@ TB_BIN     ?= tb_dir
 
 verilate: $(TB_BIN)
 
+# The old binary is removed first: Verilator's own make does not see libtb.a change, and
+# would otherwise keep a binary linked with the previous harness.
 $(TB_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) tb/tb_dpi.svh $(BUILD)/libtb.a
+	rm -f $(BUILD)/verilator/tb_dir
 	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(abspath $(BUILD)/libtb.a) -o tb_dir
 	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
 
@@ -184,9 +187,13 @@ FPGA_SIM   := $(FPGA_OUT)/vsim/ulx3s_sim
 
 host: $(HOST_BIN)
 
-$(HOST_BIN): sw/rinv_host.c sw/rinv_drv.c sw/rinv_drv.h
+# The host tool shares the driver, the trace parser and the reference memory with the testbench.
+HOST_SRCS  := sw/rinv_host.c sw/rinv_drv.c tb/trace.c tb/refmem.c cmodel/linemap.c
+HOST_HDRS  := sw/rinv_drv.h tb/trace.h tb/refmem.h cmodel/linemap.h
+
+$(HOST_BIN): $(HOST_SRCS) $(HOST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) sw/rinv_host.c sw/rinv_drv.c -o $@
+	$(CC) $(CFLAGS) $(HOST_SRCS) -o $@
 
 $(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) $(BUILD)/params.stamp $(VENV)/stamp
 	@mkdir -p $(FPGA_OUT)
@@ -246,3 +253,36 @@ mutate:
 
 clean:
 	rm -rf $(BUILD) tb_dir obj_dir
+
+# ---- Coverage (make coverage; docs/VERIFICATION.md §11) --------------------------------------
+#   make coverage [BUILD=build-cov] [JOBS=1]   coverage build of the lockstep testbench in
+#   $(BUILD)/cov/ (Verilator --coverage: line + branch + toggle + user `cover property`), runs
+#   tools/cov/runs.txt on it, merges ($(BUILD)/cov/merged.dat) and writes $(BUILD)/cov/report.txt.
+#   Fails if any FSM state, declared transition or overflow-policy point is unreached (goals:
+#   tools/fsm_cov.py, which also generates rtl/sva/rinv_cov.sv from the RTL FSMs).
+COV_DIR       := $(BUILD)/cov
+COV_BIN       := $(COV_DIR)/tb_dir_cov
+COV_SV        := rtl/sva/rinv_cov.sv
+COV_VLT       := tools/cov/coverage.vlt
+COV_MAIN      := tools/cov/cov_main.cpp
+COV_MAX_WIDTH ?= 256
+COV_VFLAGS    := --cc --exe --build --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
+                 -j $(JOBS) --top-module tb_dir -Irtl -Itb -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
+.PHONY: coverage coverage-build coverage-check
+
+coverage-check:
+	$(PYTHON) tools/fsm_cov.py --check
+
+coverage-build: $(COV_BIN)
+
+$(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_MAIN) tb/tb_dpi.svh \
+            tools/fsm_cov.py $(BUILD)/libtb.a
+	$(PYTHON) tools/fsm_cov.py --check
+	@mkdir -p $(COV_DIR)
+	rm -f $(COV_DIR)/verilator/tb_dir_cov
+	$(VERILATOR) $(COV_VFLAGS) $(COV_VLT) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) \
+	  $(abspath $(BUILD)/libtb.a) $(abspath $(COV_MAIN)) -o tb_dir_cov
+	cp $(COV_DIR)/verilator/tb_dir_cov $@.tmp && mv -f $@.tmp $@
+
+coverage: $(COV_BIN)
+	bash tools/cov/run_cov.sh $(COV_BIN) $(COV_DIR) $(JOBS)

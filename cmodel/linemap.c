@@ -109,6 +109,13 @@ void *linemap_get(linemap_t *m, uint32_t key, int create) {
 
 size_t linemap_count(const linemap_t *m) { return m->count; }
 
+void linemap_foreach(linemap_t *m, void (*fn)(void *ctx, uint32_t key, void *payload),
+                     void *ctx) {
+  for (size_t i = 0; i < m->cap; i++) {
+    if (m->vals[i]) fn(ctx, m->keys[i], m->vals[i]);
+  }
+}
+
 void linemap_clear(linemap_t *m) {
   memset(m->vals, 0, m->cap * sizeof *m->vals);
   for (size_t i = 0; i < m->nchunks; i++) {

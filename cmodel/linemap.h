@@ -17,6 +17,10 @@ void *linemap_get(linemap_t *m, uint32_t key, int create);
 /* Read-only lookup: the payload of key, or NULL if absent. */
 const void *linemap_find(const linemap_t *m, uint32_t key);
 size_t linemap_count(const linemap_t *m);
+/* Calls fn(ctx, key, payload) for every entry, in no particular order (do not insert
+ * during the walk). */
+void linemap_foreach(linemap_t *m, void (*fn)(void *ctx, uint32_t key, void *payload),
+                     void *ctx);
 /* Removes every entry. */
 void linemap_clear(linemap_t *m);
 

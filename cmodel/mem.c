@@ -55,6 +55,8 @@ void mem_reset(mem_t *mem) {
   mem->pend_head = mem->pend_count = 0;
 }
 
+void mem_abort(mem_t *mem) { mem->pend_head = mem->pend_count = 0; }
+
 static const mem_line_t *find_line(const mem_t *mem, uint32_t line) {
   return linemap_find(mem->lines, line);
 }

@@ -25,6 +25,8 @@ mem_t *mem_new(uint32_t lat);
 void mem_free(mem_t *mem);
 /* Forgets every line and every read in flight; the cycle count restarts at 0. */
 void mem_reset(mem_t *mem);
+/* Drops the reads in flight (the design was reset in the middle); content is kept. */
+void mem_abort(mem_t *mem);
 
 /* This cycle's response. */
 void mem_drive(const mem_t *mem, uint32_t *resp_valid, uint32_t resp_rdata[MEM_LINE_WORDS]);

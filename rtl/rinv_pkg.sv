@@ -32,13 +32,13 @@ package rinv_pkg;
   localparam int Gem5MemLat = 20;
 
   localparam int FpgaId = 1;
-  localparam int FpgaCpuL1Sets = 16;
+  localparam int FpgaCpuL1Sets = 8;
   localparam int FpgaCpuL1Ways = 2;
-  localparam int FpgaCpuL2Sets = 64;
+  localparam int FpgaCpuL2Sets = 16;
   localparam int FpgaCpuL2Ways = 4;
   localparam int FpgaGpuL1Sets = 4;
   localparam int FpgaGpuL1Ways = 4;
-  localparam int FpgaGpuL2Sets = 32;
+  localparam int FpgaGpuL2Sets = 8;
   localparam int FpgaGpuL2Ways = 8;
   localparam int FpgaCpuL1Lat = 1;
   localparam int FpgaCpuL2Lat = 1;

@@ -15,10 +15,15 @@
  *   status | counters | history   dump STATUS, the statistics (also as one JSON line
  *                                 "COUNTERS {...}"), the recorder/history occupancies
  *   load FILE                     load the ld/st records of a trace file into the replay RAM
+ *                                 (a file with other records is rejected)
  *   run                           start the replay engine, wait, print its statistics
  *   trace FILE                    run a whole trace: ld/st segments through the replay
- *                                 engine, acquire/release records through the driver
+ *                                 engine, acquire/release records through the driver,
+ *                                 register records as single bridge transactions
  *   echo TEXT | sleep MS | quit
+ *
+ * Trace files are read by the testbench's parser (tb/trace.c) and loads are checked against
+ * its byte-granular reference memory (tb/refmem.c).
  *
  * usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-q] [SCRIPT | -]
  * Exit status 0 only if every command succeeded. */
@@ -38,7 +43,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "refmem.h"
 #include "rinv_drv.h"
+#include "trace.h"
 
 /* Bridge protocol (fpga/uart_axil_bridge.sv). */
 #define BR_PING     0x01u
@@ -69,18 +76,6 @@ typedef struct link {
   int quiet;
   unsigned long n_cmds;
 } link_t;
-
-typedef struct op {
-  int sync;          /* 0: ld/st, 1: acquire, 2: release */
-  unsigned port;     /* ld/st: 0..5; sync: side */
-  int we;
-  uint32_t addr, data;
-} op_t;
-
-typedef struct prog {
-  op_t *ops;
-  size_t n, cap;
-} prog_t;
 
 /* ---- transport ---------------------------------------------------------------------- */
 
@@ -258,97 +253,90 @@ static int parse_side(const char *s, unsigned *side) {
   return 0;
 }
 
-static int prog_push(prog_t *p, op_t o) {
-  if (p->n == p->cap) {
-    size_t nc = p->cap ? 2 * p->cap : 256;
-    op_t *n = realloc(p->ops, nc * sizeof *n);
-    if (n == NULL) return -1;
-    p->ops = n;
-    p->cap = nc;
+/* ---- trace programs ------------------------------------------------------------------- */
+
+/* Record names for messages: op_who(o) op_word(o) = "cpu.0 st", "gpu acquire", "cpu wr". */
+static const char *op_word(const tr_op_t *o) {
+  switch (o->kind) {
+    case TR_LD: return "ld";
+    case TR_ST: return "st";
+    case TR_ACQUIRE: return "acquire";
+    case TR_RELEASE: return "release";
+    case TR_REGWR: return "wr";
+    default: return "rd";
   }
-  p->ops[p->n++] = o;
-  return 0;
 }
 
-/* Reads a trace file (docs/TRACE.md grammar). Returns 0, or -1 after printing errors. */
-static int prog_read(const char *file, prog_t *p) {
-  FILE *f = fopen(file, "r");
-  if (f == NULL) {
-    fprintf(stderr, "%s: error: cannot open trace: %s\n", file, strerror(errno));
-    return -1;
+static const char *op_who(const tr_op_t *o) {
+  return tr_is_sync(o->kind) ? tr_side_name(o->side) : tr_port_name(o->port);
+}
+
+/* Reads a trace file with the shared parser (tb/trace.c, docs/TRACE.md); every malformed
+ * line is printed as FILE:LINE: error: .... Then checks what this tool cannot run:
+ * for `load` (ld_st_only) every acquire/release/register record, and for both a register
+ * write with a partial strobe (the bridge always writes WSTRB = 0xF). Returns the program,
+ * or NULL after printing the errors. */
+static tr_prog_t *prog_read(const char *file, int ld_st_only) {
+  tr_prog_t *p = tr_prog_new();
+  if (p == NULL) {
+    fprintf(stderr, "rinv_host: out of memory\n");
+    return NULL;
   }
-  char line[1024];
-  unsigned lno = 0;
-  int errs = 0;
-  while (fgets(line, sizeof line, f) != NULL) {
-    lno++;
-    char *h = strchr(line, '#');
-    if (h != NULL) *h = '\0';
-    char *save = NULL;
-    char *w[5];
-    int nw = 0;
-    for (char *t = strtok_r(line, " \t\r\n", &save); t != NULL && nw < 5;
-         t = strtok_r(NULL, " \t\r\n", &save)) {
-      w[nw++] = t;
-    }
-    if (nw == 0) continue;
-    op_t o;
-    memset(&o, 0, sizeof o);
-    const char *bad = NULL;
-    unsigned side = 0;
-    if (parse_side(w[0], &side) == 0) {
-      if (nw != 2) bad = "expected acquire or release";
-      else if (strcmp(w[1], "acquire") == 0) o.sync = 1;
-      else if (strcmp(w[1], "release") == 0) o.sync = 2;
-      else bad = "expected acquire or release";
-      o.port = side;
-    } else {
-      unsigned k = 0;
-      if (strncmp(w[0], "cpu.", 4) == 0 && strlen(w[0]) == 5 && w[0][4] >= '0' &&
-          w[0][4] <= '1') {
-        k = (unsigned)(w[0][4] - '0');
-      } else if (strncmp(w[0], "gpu.", 4) == 0 && strlen(w[0]) == 5 && w[0][4] >= '0' &&
-                 w[0][4] <= '3') {
-        k = 2u + (unsigned)(w[0][4] - '0');
-      } else {
-        bad = "unknown port or side";
+  if (tr_parse_file(file, p, stderr, NULL) != 0) {
+    tr_prog_free(p);
+    return NULL;
+  }
+  unsigned errs = 0;
+  for (size_t i = 0; i < p->n; i++) {
+    const tr_op_t *o = &p->ops[i];
+    if (ld_st_only && tr_is_sync(o->kind)) {
+      if (errs++ < 20) {
+        fprintf(stderr, "%s:%u: error: '%s %s' record in a load file: only ld/st can be "
+                "loaded into the replay RAM (use trace)\n", file, o->line, op_who(o),
+                op_word(o));
       }
-      o.port = k;
-      if (bad == NULL) {
-        if (nw < 3) bad = "missing operation or address";
-        else if (strcmp(w[1], "ld") == 0 && nw == 3) o.we = 0;
-        else if (strcmp(w[1], "st") == 0 && (nw == 3 || nw == 4)) o.we = 1;
-        else bad = "bad operation";
+    } else if (o->kind == TR_REGWR && o->wstrb != 0xFu) {
+      if (errs++ < 20) {
+        fprintf(stderr, "%s:%u: error: register write with wstrb=0x%x: the UART bridge only "
+                "writes whole words (WSTRB = 0xF)\n", file, o->line, o->wstrb);
       }
-      if (bad == NULL && (parse_u32(w[2], &o.addr) != 0 || (o.addr & 3u) != 0 ||
-                          o.addr >= RINV_DIR_BASE)) {
-        bad = "bad address";
-      }
-      o.data = o.we ? lno : 0;
-      if (bad == NULL && o.we && nw == 4 && parse_u32(w[3], &o.data) != 0) bad = "bad data";
-    }
-    if (bad != NULL) {
-      if (errs++ < 20) fprintf(stderr, "%s:%u: error: %s\n", file, lno, bad);
-      continue;
-    }
-    if (prog_push(p, o) != 0) {
-      fclose(f);
-      return -1;
     }
   }
-  fclose(f);
-  return errs ? -1 : 0;
+  if (errs != 0) {
+    tr_prog_free(p);
+    return NULL;
+  }
+  return p;
 }
 
 /* ---- replay engine -------------------------------------------------------------------- */
 
-static int rp_load(const rinv_mmio_t *m, const op_t *ops, size_t n) {
+/* Host-side failures of a trace run (beside RINV_* and the transport codes). */
+#define HOST_E_NOMEM    (-200)
+#define HOST_E_MISMATCH (-201)
+#define HOST_E_REGREC   (-202)
+#define HOST_E_DEPTH    (-203)
+
+static const char *host_strerror(int rc) {
+  switch (rc) {
+    case HOST_E_NOMEM: return "out of memory";
+    case HOST_E_MISMATCH: return "load sum mismatch";
+    case HOST_E_REGREC: return "register record failed";
+    case HOST_E_DEPTH: return "replay depth 0";
+    default: return rinv_strerror(rc);
+  }
+}
+
+/* Loads ops[0..n) (ld/st only) into the replay RAM: ENT_CTRL = port | we << 3 | wstrb << 4. */
+static int rp_load(const rinv_mmio_t *m, const tr_op_t *ops, size_t n) {
   int rc = rinv_reg_write(m, 0, RP_WIDX, 0);
   for (size_t i = 0; rc == RINV_OK && i < n; i++) {
-    rc = rinv_reg_write(m, 0, RP_ENT_ADDR, ops[i].addr);
-    if (rc == RINV_OK) rc = rinv_reg_write(m, 0, RP_ENT_DATA, ops[i].data);
+    const tr_op_t *o = &ops[i];
+    const int st = o->kind == TR_ST;
+    rc = rinv_reg_write(m, 0, RP_ENT_ADDR, o->addr);
+    if (rc == RINV_OK) rc = rinv_reg_write(m, 0, RP_ENT_DATA, st ? o->data : 0u);
     if (rc == RINV_OK) {
-      uint32_t ctl = ops[i].port | (ops[i].we ? 0x8u : 0u) | (ops[i].we ? 0xF0u : 0u);
+      uint32_t ctl = (uint32_t)o->port | (st ? 0x8u | ((uint32_t)(o->wstrb & 0xFu) << 4) : 0u);
       rc = rinv_reg_write(m, 0, RP_ENT_CTRL, ctl);
     }
   }
@@ -376,73 +364,130 @@ static int rp_run(const rinv_mmio_t *m, link_t *l, uint32_t *ld_sum) {
   return rc;
 }
 
-/* Reference memory of the host (word address -> last stored value), for the load check. */
-typedef struct refmem {
-  uint32_t *addr, *data;
-  size_t n, cap;
-} refmem_t;
+/* ---- whole traces ----------------------------------------------------------------------- */
 
-static uint32_t *ref_slot(refmem_t *r, uint32_t addr, int create) {
-  for (size_t i = 0; i < r->n; i++) {
-    if (r->addr[i] == addr) return &r->data[i];
-  }
-  if (!create) return NULL;
-  if (r->n == r->cap) {
-    size_t nc = r->cap ? 2 * r->cap : 256;
-    uint32_t *na = realloc(r->addr, nc * sizeof *na);
-    if (na == NULL) return NULL;
-    r->addr = na;
-    uint32_t *nd = realloc(r->data, nc * sizeof *nd);
-    if (nd == NULL) return NULL;
-    r->data = nd;
-    r->cap = nc;
-  }
-  r->addr[r->n] = addr;
-  r->data[r->n] = 0;
-  return &r->data[r->n++];
-}
+/* The host's model of a trace run, as the testbench keeps it (docs/TRACE.md §2): the
+ * byte-granular reference memory (tb/refmem.c) and which side holds the lock. */
+typedef struct host_ref {
+  refmem_t *mem;
+  int holds_lock[2];
+} host_ref_t;
 
-/* Expected sum of the load values of ops[0..n) in program order: a load sees the last
- * earlier store to its word (races between ports inside one segment are not modelled). */
-static int ref_segment(refmem_t *r, const op_t *ops, size_t n, uint32_t *sum) {
+/* Expected sum of the load values of ops[0..n) in program order: a load sees the bytes of
+ * the earlier stores to its word (races between ports inside one segment are not modelled).
+ * Stores merge their strobed bytes; a store of a side without the lock taints its bytes.
+ * *unchecked = loads whose value is not guaranteed (side without the lock, tainted bytes). */
+static void ref_segment(host_ref_t *r, const tr_op_t *ops, size_t n, uint32_t *sum,
+                        size_t *unchecked) {
   *sum = 0;
+  *unchecked = 0;
   for (size_t i = 0; i < n; i++) {
-    uint32_t *d = ref_slot(r, ops[i].addr, ops[i].we);
-    if (ops[i].we) {
-      if (d == NULL) return -1;
-      *d = ops[i].data;
-    } else if (d != NULL) {
-      *sum += *d;
+    const tr_op_t *o = &ops[i];
+    const int locked = r->holds_lock[o->side & 1u];
+    if (o->kind == TR_ST) {
+      refmem_store(r->mem, o->addr, o->data, o->wstrb, !locked);
+    } else {
+      int tainted = 0;
+      *sum += refmem_load(r->mem, o->addr, &tainted);
+      if (!locked || tainted) (*unchecked)++;
     }
   }
-  return 0;
 }
 
-static int run_prog_ref(const rinv_mmio_t *m, link_t *l, const prog_t *p, uint32_t depth,
-                        refmem_t *ref) {
+/* A register record (docs/TRACE.md): one bridge transaction as the record's side, repeated
+ * while polling (a SLVERR ends the poll); the response must be the expected one (okay,
+ * slverr or any) and a read's data masked with `mask` must equal the expected value. */
+static int run_regrec(const rinv_mmio_t *m, link_t *l, const char *file, const tr_op_t *o) {
+  const int we = o->kind == TR_REGWR;
+  uint32_t rd = 0;
+  int rc;
+  for (unsigned n = 0;; n++) {
+    rc = we ? rinv_reg_write(m, o->side, o->addr, o->data)
+            : rinv_reg_read(m, o->side, o->addr, &rd);
+    if (rc != RINV_OK && rc != RINV_E_SLVERR) {
+      printf("%s:%u: %s %s 0x%08x: %s\n", file, o->line, op_who(o), op_word(o), o->addr,
+             rinv_strerror(rc));
+      return rc;
+    }
+    if (!(o->flags & TR_F_POLL) || rc == RINV_E_SLVERR || (rd & o->mask) == o->data) break;
+    if (m->max_polls != 0 && n + 1u >= m->max_polls) {
+      printf("%s:%u: %s rd 0x%08x poll: %s\n", file, o->line, op_who(o), o->addr,
+             rinv_strerror(RINV_E_TIMEOUT));
+      return RINV_E_TIMEOUT;
+    }
+  }
+  const int slverr = rc == RINV_E_SLVERR;
+  if (!(o->flags & TR_F_ANY) && slverr != !!(o->flags & TR_F_SLVERR)) {
+    printf("%s:%u: register record %s %s 0x%08x: expected %s, got %s: FAIL\n", file, o->line,
+           op_who(o), op_word(o), o->addr, (o->flags & TR_F_SLVERR) ? "SLVERR" : "OKAY",
+           slverr ? "SLVERR" : "OKAY");
+    return HOST_E_REGREC;
+  }
+  if (!we && (o->flags & TR_F_VALUE) && (rd & o->mask) != o->data) {
+    printf("%s:%u: register record %s rd 0x%08x: expected 0x%08x (mask 0x%08x), got 0x%08x: "
+           "FAIL\n", file, o->line, op_who(o), o->addr, o->data, o->mask, rd);
+    return HOST_E_REGREC;
+  }
+  if (!l->quiet) {
+    if (we) {
+      printf("%s wr 0x%08x <- 0x%08x: %s\n", op_who(o), o->addr, o->data, slverr ? "SLVERR"
+             : "OKAY");
+    } else {
+      printf("%s rd 0x%08x = 0x%08x: %s\n", op_who(o), o->addr, rd, slverr ? "SLVERR" : "OKAY");
+    }
+  }
+  return RINV_OK;
+}
+
+/* One acquire/release (driver sequence) or register record; keeps r->holds_lock as the
+ * testbench does: a register write expected to succeed, other than to MODE, may release the
+ * lock, so the side counts as not holding it until its next acquire. */
+static int run_sync(const rinv_mmio_t *m, link_t *l, const char *file, const tr_op_t *o,
+                    host_ref_t *r) {
+  const unsigned s = o->side & 1u;
+  if (tr_is_reg(o->kind)) {
+    if (o->kind == TR_REGWR && !(o->flags & TR_F_SLVERR) &&
+        (o->addr & ~3u) != RINV_REG_MODE) {
+      r->holds_lock[s] = 0;
+    }
+    return run_regrec(m, l, file, o);
+  }
+  if (o->kind == TR_RELEASE) r->holds_lock[s] = 0;
+  int rc = o->kind == TR_ACQUIRE ? rinv_acquire(m, s) : rinv_release(m, s);
+  if (!l->quiet || rc != RINV_OK) printf("%s %s: %s\n", op_who(o), op_word(o), rinv_strerror(rc));
+  if (rc == RINV_OK && o->kind == TR_ACQUIRE) r->holds_lock[s] = 1;
+  return rc;
+}
+
+static int run_prog_ref(const rinv_mmio_t *m, link_t *l, const char *file, const tr_prog_t *p,
+                        uint32_t depth, host_ref_t *r) {
   size_t i = 0;
   while (i < p->n) {
-    if (p->ops[i].sync) {
-      const op_t *o = &p->ops[i];
-      int rc = o->sync == 1 ? rinv_acquire(m, o->port) : rinv_release(m, o->port);
-      if (!l->quiet) {
-        printf("%s %s: %s\n", o->port ? "gpu" : "cpu", o->sync == 1 ? "acquire" : "release",
-               rinv_strerror(rc));
-      }
+    if (tr_is_sync(p->ops[i].kind)) {
+      int rc = run_sync(m, l, file, &p->ops[i], r);
       if (rc != RINV_OK) return rc;
       i++;
       continue;
     }
     size_t j = i;
-    while (j < p->n && !p->ops[j].sync && j - i < depth) j++;
+    while (j < p->n && !tr_is_sync(p->ops[j].kind) && j - i < depth) j++;
     uint32_t want = 0, got = 0;
-    if (ref_segment(ref, p->ops + i, j - i, &want) != 0) return -5;
+    size_t unchecked = 0;
+    ref_segment(r, p->ops + i, j - i, &want, &unchecked);
     int rc = rp_load(m, p->ops + i, j - i);
     if (rc == RINV_OK) rc = rp_run(m, l, &got);
     if (rc != RINV_OK) return rc;
-    if (got != want) {
-      printf("replay: load sum 0x%08x, reference 0x%08x: MISMATCH\n", got, want);
-      return -6;
+    if (unchecked != 0) {
+      if (!l->quiet) {
+        printf("replay: load sum not checked (%zu loads without the lock or of tainted "
+               "bytes)\n", unchecked);
+      }
+    } else if (got != want) {
+      printf("replay: load sum 0x%08x, reference 0x%08x (%s:%u..%u): MISMATCH\n", got, want,
+             file, p->ops[i].line, p->ops[j - 1].line);
+      return HOST_E_MISMATCH;
+    } else if (!l->quiet) {
+      printf("replay: load sum 0x%08x == reference: ok\n", got);
     }
     i = j;
   }
@@ -450,13 +495,16 @@ static int run_prog_ref(const rinv_mmio_t *m, link_t *l, const prog_t *p, uint32
 }
 
 /* Runs a whole program: maximal ld/st segments (at most `depth` entries each) go through
- * the replay engine; acquire/release records run the driver sequences in between. The sum
- * of each segment's load values is checked against the host's reference memory. */
-static int run_prog(const rinv_mmio_t *m, link_t *l, const prog_t *p, uint32_t depth) {
-  refmem_t ref = {NULL, NULL, 0, 0};
-  int rc = run_prog_ref(m, l, p, depth, &ref);
-  free(ref.addr);
-  free(ref.data);
+ * the replay engine; acquire/release records run the driver sequences and register records
+ * one bridge transaction each, in between. The sum of each segment's load values is checked
+ * against the host's reference memory when every load of the segment is guaranteed. */
+static int run_prog(const rinv_mmio_t *m, link_t *l, const char *file, const tr_prog_t *p,
+                    uint32_t depth) {
+  if (depth == 0) return HOST_E_DEPTH;
+  host_ref_t r = {refmem_new(), {0, 0}};
+  if (r.mem == NULL) return HOST_E_NOMEM;
+  int rc = run_prog_ref(m, l, file, p, depth, &r);
+  refmem_free(r.mem);
   return rc;
 }
 
@@ -526,7 +574,7 @@ static int parse_mode(const char *s, unsigned *v, const char *const *names) {
 }
 
 /* Executes one command; returns 0 on success, 1 on a failure, 2 for quit. */
-static int do_cmd(const rinv_mmio_t *m, link_t *l, char **w, int nw, prog_t *loaded) {
+static int do_cmd(const rinv_mmio_t *m, link_t *l, char **w, int nw) {
   static const char *const modes[3] = {"line", "run", "merge"};
   static const char *const walks[3] = {"addr", "set", "auto"};
   const char *c = w[0];
@@ -596,38 +644,26 @@ static int do_cmd(const rinv_mmio_t *m, link_t *l, char **w, int nw, prog_t *loa
   if (strcmp(c, "counters") == 0 && nw == 1) return dump_counters(m) == RINV_OK ? 0 : 1;
   if (strcmp(c, "history") == 0 && nw == 1) return dump_history(m) == RINV_OK ? 0 : 1;
   if ((strcmp(c, "load") == 0 || strcmp(c, "trace") == 0) && nw == 2) {
-    prog_t p = {NULL, 0, 0};
+    const int load = strcmp(c, "load") == 0;
+    tr_prog_t *p = prog_read(w[1], load);
     uint32_t depth = 0;
-    if (prog_read(w[1], &p) != 0) {
-      free(p.ops);
+    if (p == NULL) return 1;
+    rc = rinv_reg_read(m, 0, RP_DEPTH, &depth);
+    if (rc == RINV_OK && load && p->n > depth) {
+      fprintf(stderr, "rinv_host: load: %zu entries > replay depth %u\n", p->n, depth);
+      tr_prog_free(p);
       return 1;
     }
-    rc = rinv_reg_read(m, 0, RP_DEPTH, &depth);
-    if (rc == RINV_OK && strcmp(c, "load") == 0) {
-      for (size_t i = 0; i < p.n; i++) {
-        if (p.ops[i].sync) {
-          fprintf(stderr, "rinv_host: load: %s has acquire/release records (use trace)\n",
-                  w[1]);
-          free(p.ops);
-          return 1;
-        }
-      }
-      if (p.n > depth) {
-        fprintf(stderr, "rinv_host: load: %zu entries > replay depth %u\n", p.n, depth);
-        free(p.ops);
-        return 1;
-      }
-      rc = rp_load(m, p.ops, p.n);
-      printf("load %s: %zu entries: %s\n", w[1], p.n, rinv_strerror(rc));
-      free(loaded->ops);
-      *loaded = p;
+    if (rc == RINV_OK && load) {
+      rc = rp_load(m, p->ops, p->n);
+      printf("load %s: %zu entries: %s\n", w[1], p->n, rinv_strerror(rc));
     } else if (rc == RINV_OK) {
-      rc = run_prog(m, l, &p, depth);
-      printf("trace %s: %zu records: %s\n", w[1], p.n, rinv_strerror(rc));
-      free(p.ops);
+      rc = run_prog(m, l, w[1], p, depth);
+      printf("trace %s: %zu records: %s\n", w[1], p->n, host_strerror(rc));
     } else {
-      free(p.ops);
+      printf("%s %s: replay DEPTH: %s\n", c, w[1], rinv_strerror(rc));
     }
+    tr_prog_free(p);
     return rc == RINV_OK ? 0 : 1;
   }
   if (strcmp(c, "run") == 0 && nw == 1) {
@@ -675,7 +711,6 @@ int main(int argc, char **argv) {
     return 2;
   }
   rinv_mmio_t m = {&l, mmio_write, mmio_read, 1000000u};
-  prog_t loaded = {NULL, 0, 0};
   char line[1024];
   unsigned lno = 0;
   int failed = 0;
@@ -690,7 +725,7 @@ int main(int argc, char **argv) {
       w[nw++] = t;
     }
     if (nw == 0) continue;
-    int r = do_cmd(&m, &l, w, nw, &loaded);
+    int r = do_cmd(&m, &l, w, nw);
     fflush(stdout);
     if (r == 2) break;
     if (r != 0) {
@@ -700,7 +735,6 @@ int main(int argc, char **argv) {
     }
   }
   if (in != stdin) fclose(in);
-  free(loaded.ops);
   close(l.fd);
   printf("rinv_host: %lu bridge transactions, %s\n", l.n_cmds, failed ? "FAILED" : "ok");
   return failed ? 1 : 0;

@@ -65,6 +65,23 @@ static int copy_path(char *dst, const char *v) {
   return 0;
 }
 
+/* +reset_at=N (run cycle, >= 1) or EVENT[+K]. Returns nonzero if malformed. */
+static int parse_reset_at(const char *v, harness_opts_t *o) {
+  static const char *const events[] = {"inv", "hist", "wb", "fill", "probe"};
+  if (*v >= '0' && *v <= '9') {
+    o->reset_ev = RESET_EV_CYCLE;
+    return parse_u64(v, &o->reset_k) || o->reset_k == 0;
+  }
+  for (unsigned e = 0; e < 5; e++) {
+    size_t n = strlen(events[e]);
+    if (strncmp(v, events[e], n) != 0 || (v[n] != '\0' && v[n] != '+')) continue;
+    o->reset_ev = RESET_EV_INV + (int)e;
+    o->reset_k = 0;
+    return v[n] == '+' ? parse_u64(v + n + 1, &o->reset_k) : 0;
+  }
+  return 1;
+}
+
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
   memset(o, 0, sizeof *o);
   o->mode = 1;
@@ -151,6 +168,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       o->reorder = (int)u;
     } else if (strcmp(name, "max_cycles") == 0) {
       bad = parse_u64(v, &o->max_cycles);
+    } else if (strcmp(name, "reset_at") == 0) {
+      bad = parse_reset_at(v, o);
     } else if (strcmp(name, "inject") == 0) {
       if (strncmp(v, "mismatch:", 9) == 0) {
         o->inject = 1;
@@ -159,6 +178,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         o->inject = 2;
       } else if (strcmp(v, "coherence") == 0) {
         o->inject = 3;
+      } else if (strcmp(v, "reset_memory") == 0) {
+        o->inject = 5;
       } else if (strncmp(v, "sva:", 4) == 0) {
         o->inject = 4;
         bad = parse_u64(v + 4, &o->inject_cycle) || o->inject_cycle == 0;
@@ -168,7 +189,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
     } else {
       fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
                     "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= +no_model; "
+                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= +no_model "
+                    "+reset_at=; "
                     "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
                     "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
       return -1;
@@ -182,7 +204,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       else if (strcmp(name, "stall") == 0) hint = " (percent 0..100)";
       else if (strcmp(name, "n") == 0) hint = " (positive integer)";
       else if (strcmp(name, "reorder") == 0) hint = " (0|1)";
-      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE)";
+      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory)";
+      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE >= 1, or inv|hist|wb|fill|probe[+K])";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
     }
@@ -256,6 +279,9 @@ typedef struct run_result {
   uint64_t owner_probes, owner_transfers;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr, coh_checked;
   int truncated;
+  int has_reset; /* +reset_at given: the reset outcome fields are printed */
+  unsigned resets;
+  uint64_t reset_discarded, reset_dropped_ops;
 } run_result_t;
 
 struct harness {
@@ -325,6 +351,13 @@ struct harness {
   uint64_t first_mismatch_gcyc, stop_at_gcyc;
   int truncated;
   int abort_all;
+  /* +reset_at (one reset per run) */
+  int reset_armed;             /* not yet fired in this run */
+  uint64_t reset_due;          /* gcyc after whose edge the reset is asserted; 0 = not set */
+  int mid_reset;               /* the current PH_RESET is a mid-run reset */
+  uint8_t *dropped;            /* per op: abandoned by a mid-run reset */
+  unsigned resets;
+  uint64_t reset_discarded, reset_dropped_ops, reset_bad_bytes;
 
   FILE *probe_log;
   char txlog[TXLOG_N][TXLOG_LEN];
@@ -686,7 +719,8 @@ static int build_program(harness_t *h) {
   size_t n = h->prog->n;
   h->seg = calloc(n ? n : 1, sizeof *h->seg);
   h->syncs = calloc(n ? n : 1, sizeof *h->syncs);
-  if (!h->seg || !h->syncs) return -1;
+  h->dropped = calloc(n ? n : 1, 1);
+  if (!h->seg || !h->syncs || !h->dropped) return -1;
   size_t cnt[TR_N_PORTS] = {0};
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -758,6 +792,12 @@ static void run_begin(harness_t *h) {
   h->coh_printed = h->coh_checked = 0;
   h->truncated = 0;
   h->have_prev = 0;
+  h->reset_armed = h->o.reset_ev != RESET_EV_NONE;
+  h->reset_due = 0;
+  h->mid_reset = 0;
+  h->resets = 0;
+  h->reset_discarded = h->reset_dropped_ops = h->reset_bad_bytes = 0;
+  if (h->dropped) memset(h->dropped, 0, h->prog->n);
   h->rng = h->o.seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
   if (h->rng == 0) h->rng = 1;
   h->last_progress = h->gcyc;
@@ -799,6 +839,10 @@ static void run_end(harness_t *h) {
   r->slverr = h->slverr;
   r->coh_checked = h->coh_checked;
   r->truncated = h->truncated;
+  r->has_reset = h->o.reset_ev != RESET_EV_NONE;
+  r->resets = h->resets;
+  r->reset_discarded = h->reset_discarded;
+  r->reset_dropped_ops = h->reset_dropped_ops;
   if (!h->o.quiet) {
     printf("run %u/%u done: %s mode=%s walk=%s config=%s: %llu cycles, %u probes, %u probe "
            "lines, %llu loads checked\n",
@@ -912,6 +956,7 @@ void harness_free(harness_t *h) {
   refmem_free(h->ref);
   tr_prog_free(h->prog);
   free(h->seg);
+  free(h->dropped);
   free(h->syncs);
   free(h);
 }
@@ -933,6 +978,10 @@ static void start_syncs(harness_t *h) {
   while (h->gnext < h->nsyncs && sync_can_start(h, h->syncs[h->gnext])) {
     size_t i = h->syncs[h->gnext++];
     const tr_op_t *op = &h->prog->ops[i];
+    if (h->dropped[i]) { /* skipped after a mid-run reset: counts as done, in its turn */
+      h->syncs_done[op->side]++;
+      continue;
+    }
     drv_start(h, op->side,
               op->kind == TR_ACQUIRE ? SK_ACQUIRE : op->kind == TR_RELEASE ? SK_RELEASE : SK_REG,
               i);
@@ -942,6 +991,7 @@ static void start_syncs(harness_t *h) {
 static void drive_ports(harness_t *h, rinv_in_t *in) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
+    while (q->st == PQ_IDLE && q->next < q->n && h->dropped[q->ops[q->next]]) q->next++;
     if (q->st == PQ_IDLE && q->next < q->n && h->phase == PH_RUN) {
       size_t i = q->ops[q->next];
       const tr_op_t *op = &h->prog->ops[i];
@@ -962,7 +1012,7 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
       in->port_req_we[p] = op->kind == TR_ST;
       in->port_req_addr[p] = op->addr;
       in->port_req_wdata[p] = op->kind == TR_ST ? op->data : 0u;
-      in->port_req_wstrb[p] = op->kind == TR_ST ? 0xfu : 0u;
+      in->port_req_wstrb[p] = op->kind == TR_ST ? op->wstrb : 0u;
     }
     in->port_resp_ready[p] = !stalled(h);
   }
@@ -1013,7 +1063,8 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
     if (h->checker) rinv_model_reset(h->checker);
     if (--h->reset_left == 0) {
       h->phase = PH_SETUP;
-      h->run_start = h->gcyc + 1;
+      if (!h->mid_reset) h->run_start = h->gcyc + 1;
+      h->mid_reset = 0;
       h->last_progress = h->gcyc;
     }
     h->in = *in;
@@ -1112,9 +1163,10 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
       eager_port_accept(h->eager, s, op->kind == TR_ST);
       owner_policy_access(h->owner, s, op->kind == TR_ST, op->addr >> 6);
       if (op->kind == TR_ST) {
-        refmem_store(h->ref, op->addr, op->data, 0xfu, !h->holds_lock[s]);
+        refmem_store(h->ref, op->addr, op->data, op->wstrb, !h->holds_lock[s]);
         if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);
-        txlog(h, "port %s req st 0x%08x data 0x%08x", tr_port_name(p), op->addr, op->data);
+        txlog(h, "port %s req st 0x%08x data 0x%08x wstrb 0x%x", tr_port_name(p), op->addr,
+              op->data, op->wstrb);
       } else {
         int tainted = 0;
         uint32_t v = refmem_load(h->ref, op->addr, &tainted);
@@ -1208,6 +1260,7 @@ static void observe_mem(harness_t *h, const rinv_out_t *out) {
     if (out->mem_req_we) {
       txlog(h, "mem write line 0x%07x mask 0x%016llx", out->mem_req_line,
             (unsigned long long)out->mem_req_wmask);
+      refmem_writeback(h->ref, out->mem_req_line, out->mem_req_wdata, out->mem_req_wmask);
     } else {
       if (h->mem_reads) error_msg(h, "memory: a second read while one is outstanding");
       h->mem_reads++;
@@ -1366,8 +1419,142 @@ static void report_deadlock(harness_t *h) {
   txlog_print(h);
 }
 
+/* ---- +reset_at: reset in the middle of an operation (ARCHITECTURE.md §2) ------------- */
+
+static void reset_read_line(void *ctx, uint32_t line, uint32_t words[16]) {
+  harness_t *h = ctx;
+  mem_read_line(h->mem, line, words);
+  if (h->o.inject == 5) {
+    /* +inject=reset_memory: the memory loses what was written back (the check must fire) */
+    for (unsigned w = 0; w < 16; w++) words[w] ^= 0x5a5a5a5au;
+    mem_write_line(h->mem, line, words, ~0ull);
+    h->injected = 1;
+  }
+}
+
+static void reset_bad_byte(void *ctx, uint32_t line, unsigned byte, unsigned expected,
+                           unsigned got) {
+  harness_t *h = ctx;
+  if (h->reset_bad_bytes++ < 8) {
+    error_msg(h, "reset: byte 0x%08x was written back, but memory holds 0x%02x, expected 0x%02x",
+              (line << 6) + byte, got, expected);
+  } else {
+    h->errors++;
+  }
+}
+
+/* Did this cycle (outputs out, inputs h->in, previous outputs h->out) show the event? */
+static int reset_event_seen(const harness_t *h, const rinv_out_t *out) {
+  const rinv_in_t *in = &h->in;
+  switch (h->o.reset_ev) {
+    case RESET_EV_CYCLE: return h->run_cycles >= h->o.reset_k;
+    case RESET_EV_INV: return out->inv_busy && !(h->have_prev && h->out.inv_busy);
+    case RESET_EV_HIST: return out->hist_go[0] || out->hist_go[1];
+    case RESET_EV_WB: return out->mem_req_valid && in->mem_req_ready && out->mem_req_we;
+    case RESET_EV_FILL: return out->mem_req_valid && in->mem_req_ready && !out->mem_req_we;
+    case RESET_EV_PROBE:
+      return (out->probe_valid[0] && out->probe_ready[0]) ||
+             (out->probe_valid[1] && out->probe_ready[1]);
+    default: return 0;
+  }
+}
+
+/* Asserts reset after this cycle's edge. Defined outcome: the design's state (caches, FIFOs,
+ * tables, registers, counters) returns to reset values; memory keeps every write it took.
+ * The checks: every byte whose newest value had been written to memory is still there; the
+ * reference becomes memory's content; the side programs resume at the next acquire record
+ * in file order (ops in between, and those in flight, are abandoned). */
+static void mid_reset(harness_t *h) {
+  uint64_t discarded = 0;
+  refmem_rebase(h->ref, h, reset_read_line, reset_bad_byte, &discarded);
+  h->reset_discarded += discarded;
+  /* abandon everything in flight */
+  uint64_t dropped = 0;
+  for (unsigned p = 0; p < TR_N_PORTS; p++) {
+    port_q_t *q = &h->port[p];
+    if (q->st != PQ_IDLE) {
+      h->dropped[q->cur] = 1;
+      dropped++;
+      q->st = PQ_IDLE;
+    }
+  }
+  for (unsigned s = 0; s < N_SIDES; s++) {
+    side_drv_t *d = &h->drv[s];
+    if (d->co) coro_free(d->co);
+    d->co = NULL;
+    d->kind = SK_NONE;
+    d->req_pending = d->req_issued = d->req_done = 0;
+    d->failed_slverr = 0;
+    h->holds_lock[s] = 0;
+    lineset_clear(&h->epoch[s]);
+    lineset_clear(&h->pending[s]);
+    lineset_clear(&h->refetch[s]);
+    h->probe_row_pending[s] = 0;
+    h->dbg_sel[s] = 0;
+  }
+  h->reg_inflight = 0;
+  h->ax_st = AX_IDLE;
+  mem_abort(h->mem);
+  h->mem_reads = 0;
+  h->inv_src = -1;
+  h->rel_count = h->probe_count = 0; /* the design's counters restart too */
+  /* cut the program at the next acquire record not yet started */
+  size_t cut = h->prog->n;
+  size_t k = h->gnext;
+  while (k < h->nsyncs && h->prog->ops[h->syncs[k]].kind != TR_ACQUIRE) k++;
+  if (k < h->nsyncs) cut = h->syncs[k];
+  h->gnext = k;
+  h->syncs_done[0] = h->syncs_done[1] = 0;
+  for (size_t j = 0; j < k; j++) h->syncs_done[h->prog->ops[h->syncs[j]].side]++;
+  /* nobody holds the lock now: a side's releases before its next acquire are skipped (a
+   * contended acquire of one side comes before the other side's release in file order) */
+  int seen_acquire[N_SIDES] = {0, 0};
+  for (size_t j = k; j < h->nsyncs; j++) {
+    const tr_op_t *op = &h->prog->ops[h->syncs[j]];
+    if (op->kind == TR_ACQUIRE) seen_acquire[op->side] = 1;
+    if (op->kind == TR_RELEASE && !seen_acquire[op->side]) h->dropped[h->syncs[j]] = 1;
+  }
+  for (unsigned s = 0; s < N_SIDES; s++) {
+    memset(h->ops_left[s], 0, (h->nsync_side[s] + 1u) * sizeof(uint32_t));
+  }
+  for (unsigned p = 0; p < TR_N_PORTS; p++) {
+    port_q_t *q = &h->port[p];
+    for (size_t j = q->next; j < q->n; j++) {
+      size_t i = q->ops[j];
+      if (h->dropped[i]) continue;
+      if (i < cut) {
+        h->dropped[i] = 1;
+        dropped++;
+      } else {
+        h->ops_left[h->prog->ops[i].side][h->seg[i]]++;
+      }
+    }
+  }
+  h->reset_dropped_ops += dropped;
+  h->resets++;
+  printf("note: +reset_at: reset asserted after cycle %llu (run cycle %llu): %llu lines lost "
+         "their unwritten data, %llu ops abandoned, resuming at %s\n",
+         (unsigned long long)h->gcyc, (unsigned long long)h->run_cycles,
+         (unsigned long long)discarded, (unsigned long long)dropped,
+         cut < h->prog->n ? "the next acquire" : "the end of the program");
+  txlog(h, "reset asserted (+reset_at)");
+  h->phase = PH_RESET;
+  h->reset_left = RESET_CYCLES;
+  h->mid_reset = 1;
+  h->setup_started = 0;
+  h->have_prev = 0;
+  h->last_progress = h->gcyc;
+}
+
 void harness_observe(harness_t *h, const rinv_out_t *out) {
   if (h->phase == PH_DONE || h->cycle_is_reset) return;
+  int reset_now = 0;
+  if (h->reset_armed && h->phase >= PH_RUN) {
+    if (!h->reset_due && reset_event_seen(h, out)) {
+      h->reset_due = h->gcyc + (h->o.reset_ev == RESET_EV_CYCLE ? 0 : h->o.reset_k);
+    }
+    reset_now = h->reset_due && h->gcyc >= h->reset_due;
+  }
   if (h->checker) lockstep_check(h, out);
   observe_ports(h, out);
   observe_axi(h, out);
@@ -1378,6 +1565,11 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
   h->have_prev = 1;
 
   if (h->phase == PH_SETUP || h->phase == PH_RUN) h->run_cycles++;
+  if (reset_now && !h->abort_all) {
+    h->reset_armed = 0;
+    mid_reset(h);
+    return;
+  }
   if (program_complete(h)) {
     h->phase = PH_DRAIN;
     h->last_progress = h->gcyc;
@@ -1466,7 +1658,7 @@ static int rerun_for_wave(harness_t *h) {
 }
 
 static size_t result_fields(char *b, size_t len, const run_result_t *r) {
-  return (size_t)snprintf(
+  size_t n = (size_t)snprintf(
       b, len,
       "\"cycles\":%llu,\"releases\":%u,\"probes\":%u,\"probe_lines\":%u,\"inv_hits\":%u,"
       "\"over_inv_lines\":%u,\"tag_lookups\":%u,\"inv_cycles\":%u,\"hist_entries\":%u,"
@@ -1483,6 +1675,13 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       (unsigned long long)r->eager.rdblkm, (unsigned long long)r->eager.wt,
       (unsigned long long)r->eager.rdblk, (unsigned long long)r->owner_probes,
       (unsigned long long)r->owner_transfers);
+  if (r->has_reset && n < len) {
+    n += (size_t)snprintf(b + n, len - n,
+                          ",\"resets\":%u,\"reset_lost_lines\":%llu,\"reset_dropped_ops\":%llu",
+                          r->resets, (unsigned long long)r->reset_discarded,
+                          (unsigned long long)r->reset_dropped_ops);
+  }
+  return n;
 }
 
 int harness_finish(harness_t *h) {
@@ -1521,6 +1720,10 @@ int harness_finish(harness_t *h) {
     tot.eager.rdblk += r->eager.rdblk;
     tot.owner_probes += r->owner_probes;
     tot.owner_transfers += r->owner_transfers;
+    tot.has_reset |= r->has_reset;
+    tot.resets += r->resets;
+    tot.reset_discarded += r->reset_discarded;
+    tot.reset_dropped_ops += r->reset_dropped_ops;
   }
   if (h->o.demo && !h->o.quiet) {
     printf("\nsquare n=%u, config %s, walk %s: range probes vs one probe per line\n",

@@ -36,9 +36,14 @@ typedef struct harness_opts {
   int demo;                        /* no plusargs at all: the default demonstration */
   wl_layout_t lay;                 /* workload plusargs (+iters= +layout= ..., workloads.h) */
   int no_model;                    /* +no_model: tb_dir without the checker model (bench) */
-  /* testbench self-test (+inject=mismatch:C | stale | coherence): fault injection into
-   * what the checks see, to prove that they fire */
-  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence, 4 sva */
+  /* +reset_at=N | EVENT[+K]: assert reset once per run, in run cycle N or K cycles after the
+   * run's first EVENT (ARCHITECTURE.md §2, "Reset in the middle of an operation") */
+  int reset_ev;                    /* RESET_EV_* */
+  uint64_t reset_k;
+  /* testbench self-test (+inject=mismatch:C | stale | coherence | sva:C | reset_memory):
+   * fault injection into what the checks see, to prove that they fire */
+  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence, 4 sva,
+                                      5 reset_memory (with +reset_at) */
   uint64_t inject_cycle;           /* mismatch: cycle whose RTL stat_probes is flipped;
                                       sva: first cycle a waiting port request may be withdrawn */
   /* set by the backend */
@@ -49,6 +54,9 @@ typedef struct harness_opts {
 /* Parses argv[1..] (Verilog plusargs; "+verilator+..." ignored). Errors name the
  * offending argument on errs; returns 0 ok, -1 error. */
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs);
+
+enum { RESET_EV_NONE = 0, RESET_EV_CYCLE, RESET_EV_INV, RESET_EV_HIST, RESET_EV_WB,
+       RESET_EV_FILL, RESET_EV_PROBE };
 
 typedef struct harness harness_t;
 

@@ -56,7 +56,10 @@ static void mem_op(rg_t *g, unsigned side, int streaming, unsigned st_pct) {
   uint32_t addr = (pick_line(g, streaming) << 6) | (word << 2);
   int store = chance(g, st_pct);
   g->ctr++;
-  chk(g, tr_prog_mem(g->p, port, store, addr, g->ctr * 0x9E3779B1u + 0x1234567u));
+  uint32_t data = g->ctr * 0x9E3779B1u + 0x1234567u;
+  /* a quarter of the stores write only some bytes of the word (any strobe, even none) */
+  if (store && chance(g, 25)) chk(g, tr_prog_store(g->p, port, addr, data, below(g, 16)));
+  else chk(g, tr_prog_mem(g->p, port, store, addr, data));
   g->n_mem++;
 }
 

@@ -8,6 +8,7 @@
 typedef struct refline {
   uint8_t data[64];
   uint64_t taint;
+  uint64_t pending; /* newest value not yet written to memory */
 } refline_t;
 
 struct refmem {
@@ -38,6 +39,7 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
   for (unsigned i = 0; i < 4; i++) {
     if (!((wstrb >> i) & 1u)) continue;
     l->data[off + i] = (uint8_t)(data >> (8u * i));
+    l->pending |= 1ull << (off + i);
     if (tainted) l->taint |= 1ull << (off + i);
   }
 }
@@ -51,4 +53,49 @@ uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted) {
   for (unsigned i = 0; i < 4; i++) v |= (uint32_t)l->data[off + i] << (8u * i);
   if (tainted) *tainted = ((l->taint >> off) & 0xfull) != 0;
   return v;
+}
+
+void refmem_writeback(refmem_t *r, uint32_t line, const uint32_t wdata[16], uint64_t wmask) {
+  refline_t *l = linemap_get(r->lines, line, 0);
+  if (!l) return;
+  for (unsigned b = 0; b < 64; b++) {
+    if (((wmask & l->pending) >> b) & 1ull &&
+        (uint8_t)(wdata[b / 4u] >> (8u * (b % 4u))) == l->data[b]) {
+      l->pending &= ~(1ull << b);
+    }
+  }
+}
+
+typedef struct rebase_ctx {
+  void *ctx;
+  void (*read_line)(void *ctx, uint32_t line, uint32_t words[16]);
+  void (*bad)(void *ctx, uint32_t line, unsigned byte, unsigned expected, unsigned got);
+  uint64_t discarded;
+} rebase_ctx_t;
+
+static void rebase_line(void *arg, uint32_t line, void *payload) {
+  rebase_ctx_t *c = arg;
+  refline_t *l = payload;
+  uint32_t w[16];
+  c->read_line(c->ctx, line, w);
+  for (unsigned b = 0; b < 64; b++) {
+    uint8_t got = (uint8_t)(w[b / 4u] >> (8u * (b % 4u)));
+    uint64_t bit = 1ull << b;
+    if (!((l->taint | l->pending) & bit) && got != l->data[b]) {
+      c->bad(c->ctx, line, b, l->data[b], got);
+    }
+    l->data[b] = got;
+  }
+  if (l->pending & ~l->taint) c->discarded++;
+  l->taint = l->pending = 0;
+}
+
+void refmem_rebase(refmem_t *r, void *ctx,
+                   void (*read_line)(void *ctx, uint32_t line, uint32_t words[16]),
+                   void (*bad)(void *ctx, uint32_t line, unsigned byte, unsigned expected,
+                               unsigned got),
+                   uint64_t *discarded) {
+  rebase_ctx_t c = {.ctx = ctx, .read_line = read_line, .bad = bad, .discarded = 0};
+  linemap_foreach(r->lines, rebase_line, &c);
+  *discarded = c.discarded;
 }

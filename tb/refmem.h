@@ -16,4 +16,20 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
 /* Reads the word at addr & ~3; *tainted (if not NULL) = 1 if any of its bytes is tainted. */
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted);
 
+/* Write-back tracking (reset outcome, ARCHITECTURE.md §2): a stored byte is "pending" until
+ * a memory write carries its newest value. Called for every memory write the design makes
+ * (wmask bit i = byte i of the line). */
+void refmem_writeback(refmem_t *r, uint32_t line, const uint32_t wdata[16], uint64_t wmask);
+
+/* After a reset: what the line memory should hold. For every known line, read_line gives
+ * memory's content; every byte that is neither tainted nor pending must equal the reference
+ * (else bad(ctx, line, byte, expected, got) is called). Lines with pending bytes had their
+ * newest data only in a cache, which the reset discards: they are counted in *discarded.
+ * Then the reference becomes memory's content (untainted, nothing pending). */
+void refmem_rebase(refmem_t *r, void *ctx,
+                   void (*read_line)(void *ctx, uint32_t line, uint32_t words[16]),
+                   void (*bad)(void *ctx, uint32_t line, unsigned byte, unsigned expected,
+                               unsigned got),
+                   uint64_t *discarded);
+
 #endif

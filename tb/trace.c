@@ -34,12 +34,20 @@ int tr_prog_push(tr_prog_t *p, const tr_op_t *op) {
   return 0;
 }
 
-int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data) {
-  tr_op_t op = {.kind = (uint8_t)(store ? TR_ST : TR_LD),
+int tr_prog_store(tr_prog_t *p, unsigned port, uint32_t addr, uint32_t data, unsigned wstrb) {
+  tr_op_t op = {.kind = TR_ST,
                 .side = (uint8_t)tr_port_side(port),
                 .port = (uint8_t)port,
+                .wstrb = (uint8_t)(wstrb & 0xfu),
                 .addr = addr,
-                .data = store ? data : 0u};
+                .data = data};
+  return tr_prog_push(p, &op);
+}
+
+int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data) {
+  if (store) return tr_prog_store(p, port, addr, data, 0xfu);
+  tr_op_t op = {.kind = TR_LD, .side = (uint8_t)tr_port_side(port), .port = (uint8_t)port,
+                .addr = addr};
   return tr_prog_push(p, &op);
 }
 
@@ -318,28 +326,40 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
     report(pe, lineno, "address '%s' not 4-byte aligned", tok[2]);
     return;
   }
-  if (nt >= 4) {
-    if (!store) {
-      report(pe, lineno, "unexpected '%s' after ld address", tok[3]);
-      return;
-    }
-    rc = parse_number(tok[3], &data);
+  if (nt >= 4 && !store) {
+    report(pe, lineno, "unexpected '%s' after ld address", tok[3]);
+    return;
+  }
+  /* store: [DATA] [wstrb=N], in that order */
+  unsigned ti = 3;
+  if (ti < nt && strncmp(tok[ti], "wstrb=", 6) != 0) {
+    rc = parse_number(tok[ti], &data);
     if (rc == -1) {
-      report(pe, lineno, "bad data '%s' (hex 0x... or decimal)", tok[3]);
+      report(pe, lineno, "bad data '%s' (hex 0x... or decimal)", tok[ti]);
       return;
     }
     if (rc == -2) {
-      report(pe, lineno, "data '%s' does not fit in 32 bits", tok[3]);
+      report(pe, lineno, "data '%s' does not fit in 32 bits", tok[ti]);
       return;
     }
-    if (nt >= 5) {
-      report(pe, lineno, "unexpected '%s' after store data", tok[4]);
+    ti++;
+  }
+  uint32_t wstrb = store ? 0xfu : 0u;
+  if (ti < nt && strncmp(tok[ti], "wstrb=", 6) == 0) {
+    if (parse_number(tok[ti] + 6, &wstrb) != 0 || wstrb > 0xfu) {
+      report(pe, lineno, "bad '%s' (wstrb=0x0 .. wstrb=0xf)", tok[ti]);
       return;
     }
+    ti++;
+  }
+  if (ti < nt) {
+    report(pe, lineno, "unexpected '%s' after store %s", tok[ti], ti == 3 ? "address" : "data");
+    return;
   }
   tr_op_t o = {.kind = (uint8_t)(store ? TR_ST : TR_LD),
                .side = (uint8_t)side,
                .port = (uint8_t)port,
+               .wstrb = (uint8_t)wstrb,
                .addr = addr,
                .data = store ? data : 0u,
                .line = lineno};
@@ -429,7 +449,9 @@ int tr_write(FILE *f, const tr_prog_t *p, const char *header_comment) {
     switch (o->kind) {
       case TR_LD: fprintf(f, "%s ld 0x%08x\n", tr_port_name(o->port), o->addr); break;
       case TR_ST:
-        fprintf(f, "%s st 0x%08x 0x%08x\n", tr_port_name(o->port), o->addr, o->data);
+        fprintf(f, "%s st 0x%08x 0x%08x", tr_port_name(o->port), o->addr, o->data);
+        if (o->wstrb != 0xfu) fprintf(f, " wstrb=0x%x", o->wstrb);
+        fprintf(f, "\n");
         break;
       case TR_ACQUIRE: fprintf(f, "%s acquire\n", tr_side_name(o->side)); break;
       case TR_RELEASE: fprintf(f, "%s release\n", tr_side_name(o->side)); break;

@@ -35,7 +35,7 @@ typedef struct tr_op {
   uint8_t kind;  /* tr_kind_t */
   uint8_t side;  /* 0 cpu, 1 gpu */
   uint8_t port;  /* global port (ld/st) */
-  uint8_t wstrb; /* wr: AXI write strobe (0xF unless given); 0 for other records */
+  uint8_t wstrb; /* st: core-port byte strobe, wr: AXI write strobe (0xF unless given); 0 else */
   uint32_t addr; /* ld/st/wr/rd */
   uint32_t data; /* st, wr: data; rd: expected value (TR_F_VALUE) */
   uint32_t line; /* source line number (0 for generated records) */
@@ -58,6 +58,8 @@ tr_prog_t *tr_prog_new(void);
 void tr_prog_free(tr_prog_t *p);
 int tr_prog_push(tr_prog_t *p, const tr_op_t *op); /* 0 ok, -1 out of memory */
 int tr_prog_mem(tr_prog_t *p, unsigned port, int store, uint32_t addr, uint32_t data);
+/* A store with a byte strobe (bit i = byte i of the word; tr_prog_mem stores use 0xF). */
+int tr_prog_store(tr_prog_t *p, unsigned port, uint32_t addr, uint32_t data, unsigned wstrb);
 int tr_prog_sync(tr_prog_t *p, unsigned side, tr_kind_t kind);
 /* Register records: wr (data, wstrb) / rd (expected value in data if TR_F_VALUE, mask). */
 int tr_prog_regwr(tr_prog_t *p, unsigned side, uint32_t addr, uint32_t data, unsigned wstrb,

@@ -60,6 +60,58 @@ run_test fpga_overflow_fallback $CHK --cond 'hist_overflows > 0' --cond 'over_in
 run_test fpga_merge_gap_overflow $CHK --cond 'hist_overflows == 12' --cond 'over_inv_lines == 12' \
   --cond 'probes == 8' -- $TB +config=fpga +workload=$T/strided.trace +mode=merge +quiet
 
+# --- overflow policies at their exact boundaries (fpga: hist_cap 512, rec_cap 16, rt_cap 8) --
+# CPU stores to N non-adjacent lines in one epoch; the GPU had cached some of them and
+# reads them back after the hand-over (checked loads: nothing stale, nothing lost).
+python3 tests/gen_overflow_trace.py 512 2 > $OUT/ovf512.trace
+python3 tests/gen_overflow_trace.py 513 2 > $OUT/ovf513.trace
+python3 tests/gen_overflow_trace.py 40 2 > $OUT/ovf40.trace
+for m in line run; do
+  # a full history FIFO is not an overflow: one probe per line
+  run_test ovf_hist_full_$m $CHK --cond 'hist_entries == 512' --cond 'hist_overflows == 0' \
+    --cond 'probes == 512' --cond 'loads_checked >= 20' \
+    -- $TB +config=fpga +workload=$OUT/ovf512.trace +mode=$m +stall=20 +seed=5 +quiet
+  # one line more: that line is not stored, the release falls back to one invalidate-all probe
+  run_test ovf_hist_plus1_$m $CHK --cond 'hist_entries == 513' --cond 'hist_overflows == 1' \
+    --cond 'probes == 1' --cond 'over_inv_lines > 0' --cond 'loads_checked >= 20' \
+    -- $TB +config=fpga +workload=$OUT/ovf513.trace +mode=$m +stall=20 +seed=6 +quiet
+done
+# 40 lines through a 16-entry recorder: early drains lose nothing (40 entries, 40 probes)
+run_test ovf_recorder_early_drain $CHK --cond 'hist_entries == 40' --cond 'hist_overflows == 0' \
+  --cond 'probes == 40' --cond 'over_inv_lines == 0' \
+  -- $TB +config=fpga +workload=$OUT/ovf40.trace +mode=line +stall=20 +seed=7 +quiet
+# 40 one-line ranges with one-line gaps into an 8-entry range table: 32 forced merges, each
+# over-invalidating its one-line gap; 8 ranges left = 8 probes
+run_test ovf_range_table_merge $CHK --cond 'hist_overflows == 32' --cond 'over_inv_lines == 32' \
+  --cond 'probes == 8' --cond 'loads_checked >= 20' \
+  -- $TB +config=fpga +workload=$OUT/ovf40.trace +mode=merge +stall=20 +seed=8 +quiet
+
+# --- partial-strobe stores on the core ports (byte merge, dirty-byte write-back) ------------
+for m in line run merge; do
+  run_test trace_strobes_$m $CHK --cond 'loads_checked == 11' --cond 'releases == 4' \
+    -- $TB +workload=$T/strobes.trace +mode=$m +stall=25 +seed=12 +quiet
+done
+run_test trace_strobes_fpga $CHK --cond 'loads_checked == 11' \
+  -- $TB +workload=$T/strobes.trace +config=fpga +mode=merge +stall=25 +seed=13 +quiet
+
+# --- reset in the middle of an operation (+reset_at, ARCHITECTURE.md §2) --------------------
+# Memory must keep every byte it took, the design restarts empty, the programs resume at the
+# next acquire and every later checked load is right (check_result: no stale read, no error).
+for r in fill wb hist+1 inv+2 probe 1500; do
+  run_test reset_at_${r/+/_} $CHK --cond 'resets == 1' --cond 'loads_checked > 100' \
+    -- $TB +workload=random +seed=21 +n=3000 +config=fpga +mode=merge +stall=20 \
+    +reset_at=$r +quiet
+done
+run_test reset_at_inv_gem5_line $CHK --cond 'resets == 1' --cond 'loads_checked > 1000' \
+  -- $TB +workload=square +n=2000 +mode=line +reset_at=inv+5 +quiet
+run_test reset_at_hist_run_lost_lines $CHK --cond 'resets == 1' --cond 'reset_lost_lines > 0' \
+  -- $TB +workload=random +seed=5 +n=3000 +config=fpga +mode=run +stall=20 +reset_at=hist +quiet
+run_test reset_memory_loss_detected $CHK --expect-fail -- $TB +workload=random +seed=5 +n=3000 \
+  +config=fpga +stall=20 +reset_at=inv+2 +inject=reset_memory +no_rerun +quiet
+for v in 0 inv+ never; do
+  run_test reset_at_bad_${v/+/_plus} $CHK --expect-reject -- $TB +reset_at=$v
+done
+
 # --- trace files ---------------------------------------------------------------------------
 for m in line run merge; do
   run_test trace_handover_$m $CHK --cond 'loads_checked == 8' --cond 'inv_hits >= 1' --cond 'releases == 3' \
@@ -255,7 +307,26 @@ run_test regress_short_6x100k make -s BUILD=$BUILD TB_BIN=${TB_BIN:-tb_dir} REGR
 # The Verilated ULX3S board top driven by sw/rinv_host over a loopback socket: CPU and GPU
 # acquire/stores (trace replay)/release; counters read back == C model (rinv_sim +config=fpga).
 run_test fpga_sim make -s BUILD=${BUILD:-build} fpga-sim
+# the host tool runs a trace with partial-strobe stores and register records on the simulated
+# board; every segment's load sum must equal the host's reference memory
+run_test fpga_sim_strobe_trace bash fpga/sim/run_host_trace.sh $BUILD/fpga/vsim/ulx3s_sim \
+  $BUILD/rinv_host $BUILD/fpga/sim_strobe fpga/sim/strobe.trace $BUILD/rinv_sim
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 run_suite fuzz_parser_model_20s make -s BUILD=$BUILD fuzz FUZZ_SECONDS=20
 # Mutation list of tools/mutate.py (make mutate): every snippet occurs exactly once in rtl/.
 run_test mutate_list_valid python3 tools/mutate.py --check
+
+# --- coverage (make coverage) ---
+# The full coverage run (a Verilator --coverage build, ~40 runs, report, fails on any unreached
+# FSM state / transition / overflow-policy point) is `make coverage` (docs/VERIFICATION.md
+# §11); here only the fast checks: the generated cover module matches the RTL FSMs and the
+# goal table of tools/fsm_cov.py, it elaborates with the testbench, and the report fails when
+# goals are unreached.
+run_test fsm_cov_up_to_date python3 tools/fsm_cov.py --check
+run_test fsm_cov_sv_lint bash -c "verilator --lint-only --timing --assert --top-module tb_dir \
+  -Irtl -Itb tools/cov/coverage.vlt \$(grep -v '^[[:space:]]*#' rtl/rinv.f) tb/rinv_io_pkg.sv \
+  tb/tb_dir.sv rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv rtl/sva/rinv_cov.sv"
+run_test fsm_cov_report_fails_unreached bash -c "
+  printf '# SystemC::Coverage-3\n' > $OUT/cov_empty.dat
+  ! python3 tools/fsm_cov.py --report $OUT/cov_empty.dat > $OUT/cov_empty.txt &&
+  grep -Eq '^FAIL: [0-9]+ unreached goals: cc_cpu_s_StIdle' $OUT/cov_empty.txt"

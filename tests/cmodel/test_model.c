@@ -740,20 +740,24 @@ static int test_fifo_overflow_all_probe(test_ctx_t *tc) {
   CHECK(t->n_probes == 1, "%u probes", t->n_probes);
   const probe_rec_t *p = &t->probes[0];
   CHECK(p->side == 1 && p->first == 0 && p->n == (1u << 26) && p->setwalk == 1, "all-probe fields");
-  uint32_t total = 32 * 8 + 4 * 4 * 4;
+  /* every line of the GPU's arrays: the TCC and the 4 TCPs (sizes from the configuration) */
+  uint32_t total = cfg.gpu_l2_sets * cfg.gpu_l2_ways +
+                   RINV_N_GPU_L1 * cfg.gpu_l1_sets * cfg.gpu_l1_ways;
   CHECK(t->out.stat_probe_lines == total, "probe_lines %u want %u", t->out.stat_probe_lines, total);
   CHECK(t->out.stat_inv_hits == 4 && t->out.stat_over_inv == 4, "hits %u over_inv %u",
         t->out.stat_inv_hits, t->out.stat_over_inv);
   CHECK(t->out.hist_count[0] == 0 && !((reg_get(t, A_STATUS) >> 6) & 1u), "FIFO/ovf not cleared");
   CHECK(!rinv_model_line_valid(t->m, 1, 100) && !rinv_model_line_valid(t->m, 1, 7), "GPU lines valid");
-  /* set walk over 32 sets: 4 sets x 5 arrays + 28 x 1 */
-  CHECK(t->out.stat_tag_lookups[1] == 48, "tag_lookups %u want 48", t->out.stat_tag_lookups[1]);
+  /* a set walk looks up every set of every GPU array once */
+  uint32_t walk = cfg.gpu_l2_sets + RINV_N_GPU_L1 * cfg.gpu_l1_sets;
+  CHECK(t->out.stat_tag_lookups[1] == walk, "tag_lookups %u want %u", t->out.stat_tag_lookups[1],
+        walk);
   tb_free(t);
   return 1;
 }
 
-/* Walk choice: addr = 5 lookups per line (1 + 4 TCP), set = 48 (fpga GPU), auto = addr for
- * n <= SMAX. */
+/* Walk choice: addr = 5 lookups per line (1 + 4 TCP), set = every set of every GPU array
+ * once, auto = addr for n <= SMAX. */
 static int walk_lookups(test_ctx_t *tc, uint32_t walk, uint32_t *lookups, uint32_t *setwalk,
                         uint32_t *hits, uint32_t *count_sum) {
   tb_t *t = tb_new(rinv_cfg_by_name("fpga"));
@@ -786,8 +790,11 @@ static int test_walk_lookups(test_ctx_t *tc) {
   if (!walk_lookups(tc, 1, &lsw, &ssw, &hs, &cs)) return 0;
   if (!walk_lookups(tc, 2, &lau, &sau, &hau, &cau)) return 0;
   CHECK(sa == 0 && la == 15, "addr walk: setwalk %u lookups %u want 15", sa, la);
-  CHECK(ssw == 1 && lsw == 48, "set walk: setwalk %u lookups %u want 48", ssw, lsw);
-  CHECK(sau == 0 && lau == 15, "auto walk (n=3 <= 32 sets): setwalk %u lookups %u", sau, lau);
+  const rinv_cfg_t *cfg = rinv_cfg_by_name("fpga");
+  uint32_t walk = cfg->gpu_l2_sets + RINV_N_GPU_L1 * cfg->gpu_l1_sets;
+  CHECK(ssw == 1 && lsw == walk, "set walk: setwalk %u lookups %u want %u", ssw, lsw, walk);
+  CHECK(cfg->gpu_l2_sets >= 3 && sau == 0 && lau == 15,
+        "auto walk (n=3 <= SMAX sets): setwalk %u lookups %u", sau, lau);
   CHECK(ha == 6 && hs == 6 && hau == 6, "hits %u/%u/%u want 6", ha, hs, hau);
   CHECK(ca == 6 && cs == 6 && cau == 6, "sum of inv_count %u/%u/%u want 6", ca, cs, cau);
   return 1;

@@ -29,7 +29,7 @@ typedef struct fuzz_ctx {
 static int same_op(const tr_op_t *x, const tr_op_t *y) {
   int eq = x->kind == y->kind && x->side == y->side;
   if (x->kind == TR_LD || x->kind == TR_ST) eq = eq && x->port == y->port && x->addr == y->addr;
-  if (x->kind == TR_ST) eq = eq && x->data == y->data;
+  if (x->kind == TR_ST) eq = eq && x->data == y->data && x->wstrb == y->wstrb;
   if (tr_is_reg(x->kind)) {
     eq = eq && x->addr == y->addr && x->data == y->data && x->flags == y->flags &&
          x->wstrb == y->wstrb && (!(x->flags & TR_F_VALUE) || x->mask == y->mask);

@@ -278,7 +278,7 @@ static int same_prog(const tr_prog_t *a, const tr_prog_t *b, size_t *where) {
     const tr_op_t *x = &a->ops[i], *y = &b->ops[i];
     int eq = x->kind == y->kind && x->side == y->side;
     if (x->kind == TR_LD || x->kind == TR_ST) eq = eq && x->port == y->port && x->addr == y->addr;
-    if (x->kind == TR_ST) eq = eq && x->data == y->data;
+    if (x->kind == TR_ST) eq = eq && x->data == y->data && x->wstrb == y->wstrb;
     if (!eq) {
       *where = i;
       return 0;

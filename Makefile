@@ -72,8 +72,11 @@ $(BUILD)/test_model: tests/cmodel/test_model.c $(BUILD)/libtb.a
 
 unit: $(BUILD)/test_tb $(BUILD)/test_model
 
+# VOPT: extra Verilator options, e.g. VOPT='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0"' for a
+# quick-to-compile, slower binary (make mutate builds its mutants that way).
+VOPT   ?=
 VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -Irtl -Itb \
-          -Mdir $(BUILD)/verilator -LDFLAGS -lm
+          -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VOPT)
 
 # TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...).
 TB_BIN     ?= tb_dir
@@ -264,9 +267,9 @@ COV_DIR       := $(BUILD)/cov
 COV_BIN       := $(COV_DIR)/tb_dir_cov
 COV_SV        := rtl/sva/rinv_cov.sv
 COV_VLT       := tools/cov/coverage.vlt
-COV_MAIN      := tools/cov/cov_main.cpp
+COV_WRITE_O   := $(COV_DIR)/cov_write.o
 COV_MAX_WIDTH ?= 256
-COV_VFLAGS    := --cc --exe --build --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
+COV_VFLAGS    := --binary --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
                  -j $(JOBS) --top-module tb_dir -Irtl -Itb -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
 .PHONY: coverage coverage-build coverage-check
 
@@ -275,14 +278,45 @@ coverage-check:
 
 coverage-build: $(COV_BIN)
 
-$(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_MAIN) tb/tb_dpi.svh \
-            tools/fsm_cov.py $(BUILD)/libtb.a
+$(COV_WRITE_O): tools/cov/cov_write.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_WRITE_O) tb/tb_dpi.svh \
+            $(BUILD)/libtb.a
 	$(PYTHON) tools/fsm_cov.py --check
 	@mkdir -p $(COV_DIR)
 	rm -f $(COV_DIR)/verilator/tb_dir_cov
 	$(VERILATOR) $(COV_VFLAGS) $(COV_VLT) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) \
-	  $(abspath $(BUILD)/libtb.a) $(abspath $(COV_MAIN)) -o tb_dir_cov
+	  $(abspath $(BUILD)/libtb.a) $(abspath $(COV_WRITE_O)) -o tb_dir_cov
 	cp $(COV_DIR)/verilator/tb_dir_cov $@.tmp && mv -f $@.tmp $@
 
 coverage: $(COV_BIN)
+	$(PYTHON) tools/fsm_cov.py --check
 	bash tools/cov/run_cov.sh $(COV_BIN) $(COV_DIR) $(JOBS)
+
+# ---- Directed RTL-only tests on two simulators (docs/VERIFICATION.md, "Directed tests") -----
+#   make icarus-test   tests/icarus/tb_rinv_directed.sv + rinv_top (fpga config) under Icarus
+#   make vdirected     the same testbench under Verilator --binary --timing
+# No C model, no DPI; one process per test (tests/icarus/run.sh), ends "N passed, M failed".
+ICARUS_TB   := tests/icarus/tb_rinv_directed.sv
+ICARUS_VVP  := $(BUILD)/icarus/tb_rinv_directed.vvp
+VDIR_BIN    := $(BUILD)/vdirected/tb_rinv_directed
+TEST_TIMEOUT ?= 60
+.PHONY: icarus-test vdirected
+
+$(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+	@mkdir -p $(dir $@)
+	iverilog -g2012 -o $@ -s tb_rinv_directed $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
+	  grep -v 'sorry: Case unique\|sorry: constant selects in always_\*' ; test $${PIPESTATUS[0]} -eq 0
+
+icarus-test: $(ICARUS_VVP)
+	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh vvp -n $(ICARUS_VVP)
+
+$(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+	@mkdir -p $(dir $@)
+	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) --top-module tb_rinv_directed -Irtl \
+	  -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
+
+vdirected: $(VDIR_BIN)
+	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh $(VDIR_BIN)

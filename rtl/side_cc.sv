@@ -145,6 +145,18 @@ module side_cc #(
   logic                    l1_inv_hit_en;   // invalidate the hits of lookup line Y
   logic                    l1_in_set;
 
+  // Store data as line-wide byte enables / data (declared before the L1 instances use them).
+  logic [3:0]   req_word;
+  logic [63:0]  st_be;
+  logic [511:0] st_data, st_bits, fill_merged;
+  assign req_word = req_addr_q[5:2];
+  assign st_be    = 64'(req_wstrb_q) << {req_word, 2'b00};
+  assign st_data  = {16{req_wdata_q}};
+  always_comb begin
+    for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be[b]}};
+  end
+  assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
+
   cache_array #(
     .Sets (L2Sets),
     .Ways (L2Ways),
@@ -356,7 +368,9 @@ module side_cc #(
   logic [7:0]  step_count, l1_hit_count;
   logic [25:0] step_line;
   logic [31:0] step_lookups;
-  always_comb begin
+  // always @*, not always_comb, here and in the FSM process: Icarus 11 otherwise loops at zero
+  // delay between the two blocks (docs/VERIFICATION.md, Icarus directed tests).
+  always @* begin
     step_count   = 8'($countones(l2_inv));
     l1_hit_count = '0;
     for (int k = 0; k < NL1; k++) begin
@@ -376,18 +390,6 @@ module side_cc #(
       step_lookups = 32'(1 + NL1);
     end
   end
-
-  // Store data as line-wide byte enables / data.
-  logic [3:0]   req_word;
-  logic [63:0]  st_be;
-  logic [511:0] st_data, st_bits, fill_merged;
-  assign req_word = req_addr_q[5:2];
-  assign st_be    = 64'(req_wstrb_q) << {req_word, 2'b00};
-  assign st_data  = {16{req_wdata_q}};
-  always_comb begin
-    for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be[b]}};
-  end
-  assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
 
   function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
     word_of = d[{w, 5'b00000} +: 32];
@@ -416,7 +418,8 @@ module side_cc #(
   logic walk_last;
   assign walk_last = psw_q ? (walk_q + 27'd1 == 27'(SMax)) : (walk_q + 27'd1 == pn_q);
 
-  always_comb begin
+  // always @*: see the step summary above (Icarus 11).
+  always @* begin
     state_d     = state_q;
     cnt_d       = cnt_q;
     req_port_d  = req_port_q;

@@ -330,3 +330,10 @@ run_test fsm_cov_report_fails_unreached bash -c "
   printf '# SystemC::Coverage-3\n' > $OUT/cov_empty.dat
   ! python3 tools/fsm_cov.py --report $OUT/cov_empty.dat > $OUT/cov_empty.txt &&
   grep -Eq '^FAIL: [0-9]+ unreached goals: cc_cpu_s_StIdle' $OUT/cov_empty.txt"
+
+# --- Icarus directed tests (make icarus-test) ---
+# RTL-only self-checking directed tests (tests/icarus/tb_rinv_directed.sv: rinv_top in the fpga
+# configuration, behavioural memory, AXI4-Lite and core-port tasks; expectations from
+# docs/REGISTERS.md and docs/ARCHITECTURE.md), counted test by test, on two simulators.
+run_suite icarus_directed make -s BUILD=$BUILD icarus-test
+run_suite verilator_directed make -s BUILD=$BUILD vdirected

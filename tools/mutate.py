@@ -105,7 +105,25 @@ MUTATIONS = [
              "assign m_grant = (elig == 2'b11) ? !m_last_q : elig[1];",
              "assign m_grant = (elig == 2'b11) ? m_last_q : elig[1];",
              "memory arbiter tie-break: side granted last wins again"),
+    Mutation("rtl/hist_fifo.sv",
+             "assign push_ok_o = push_i && (32'(cnt_after) < Depth);",
+             "assign push_ok_o = push_i && (32'(cnt_after) <= Depth);",
+             "history FIFO full check off by one (one entry more than its capacity)"),
+    Mutation("rtl/axil_regbus.sv",
+             "(do_wr && axi_wstrb_i != 4'hf)",
+             "(do_wr && axi_wstrb_i == 4'h0)",
+             "register write with a partial strobe accepted"),
+    Mutation("rtl/side_cc.sv",
+             "l2_wr_dmask    = l2_dmask[l2_hit_way] | st_be;",
+             "l2_wr_dmask    = st_be;",
+             "a store hit forgets the line's earlier dirty bytes"),
+    Mutation("rtl/dir_ctrl.sv",
+             "if (pr_all_q) st_over_inv_d = st_over_inv_d + ack_hits_i[tgt];",
+             "if (1'b0) st_over_inv_d = st_over_inv_d + ack_hits_i[tgt];",
+             "invalidate-all fallback: over-invalidated hits not counted"),
 ]
+
+VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"
 
 T = "tests/traces"
 # Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
@@ -126,6 +144,10 @@ SUITE = [
     ("regs_busy", ["--cond", "reg_errors == 12", "--cond", "probes >= 16"],
      f"+workload={T}/regs_busy.trace +mode=line +walk=addr +quiet"),
     ("square200", [], "+workload=square +n=200 +quiet"),
+    ("strobes_merge", ["--cond", "loads_checked == 11"],
+     f"+workload={T}/strobes.trace +mode=merge +stall=25 +seed=12 +quiet"),
+    ("reset_at_hist", ["--cond", "resets == 1"], "+workload=random +seed=21 +n=3000 +config=fpga "
+     "+mode=merge +stall=20 +reset_at=hist+1 +quiet"),
     ("fpga_mt32_merge_set", [], "+config=fpga +workload=matrixtranspose +n=32 +mode=merge +walk=set "
                                 "+stall=25 +seed=9 +quiet"),
     ("fpga_square600_run_auto", [], "+config=fpga +workload=square +n=600 +mode=run +walk=auto "
@@ -208,7 +230,9 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
     log = d / "mutate.log"
     res = {"k": k, "m": m, "status": "", "why": ""}
     with open(log, "w") as lf:
-        b = subprocess.run(["make", "-C", str(d), "verilate", "JOBS=1"], stdout=lf,
+        # -O0: a mutant binary runs a short suite once, so compile time dominates
+        b = subprocess.run(["make", "-C", str(d), "verilate", "JOBS=1", "VOPT=" + VOPT_FAST_BUILD],
+                           stdout=lf,
                            stderr=subprocess.STDOUT)
         if b.returncode != 0:
             res.update(status="build-error", why="make verilate failed (see mutate.log)")

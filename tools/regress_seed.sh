@@ -15,6 +15,8 @@ if [ "$want" = fpga ] || { [ "$want" = mixed ] && [ $((k % 4)) -ne 0 ]; }; then
 else cfg=gem5; n=$((cycles / 12 + 50)); [ "$walk" = set ] && walk=auto; fi
 args=(+workload=random +seed=$k +n=$n +config=$cfg +mode=${modes[$((k % 3))]}
       +walk=$walk +stall=$((k * 7 % 31)) +reorder=$((k % 2)) +quiet +no_rerun)
+# every fifth seed is reset once in the middle of the run (docs/VERIFICATION.md §5)
+[ $((k % 5)) -eq 2 ] && args+=(+reset_at=$((k * 7919 % (cycles / 2) + 1000)))
 mkdir -p "$(dirname "$log")"
 {
   echo "CMD $bin ${args[*]}"

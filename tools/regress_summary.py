@@ -2,8 +2,8 @@
 """Summary of a make regress run: reads DIR/seed_*.log (tools/regress_seed.sh).
 usage: regress_summary.py DIR MIN_CYCLES [SEED...]
 Prints one line per failing seed (with the command that reproduces it) and the summary line
-  "regress: P/N seeds passed, C cycles total (min M), L loads checked, X mismatches,
-   S stale reads, E errors"
+  "regress: P/N seeds passed, C cycles total (min M), L loads checked, R mid-run resets,
+   X mismatches, S stale reads, E errors"
 Exit 0 only if every seed passed (exit 0, RESULT with mismatches = stale_reads = errors = 0,
 not truncated, cycles >= MIN_CYCLES)."""
 import json
@@ -15,7 +15,7 @@ def main():
     d, min_cycles = sys.argv[1], int(sys.argv[2])
     seeds = [int(s) for s in sys.argv[3:]]
     tot = dict(cycles=0, loads_checked=0, mismatches=0, stale_reads=0, errors=0,
-               coherence_checked=0, releases=0, probes=0)
+               coherence_checked=0, releases=0, probes=0, resets=0, reset_lost_lines=0)
     passed, fails, mincyc, lockstep = 0, [], None, set()
     for k in seeds:
         path = os.path.join(d, f"seed_{k}.log")
@@ -55,7 +55,8 @@ def main():
     print(f"regress: {passed}/{len(seeds)} seeds passed ({kind}), {tot['cycles']} cycles total "
           f"(min {mincyc}), {tot['releases']} releases, {tot['probes']} probes, "
           f"{tot['loads_checked']} loads checked, {tot['coherence_checked']} lines "
-          f"coherence-checked, {tot['mismatches']} mismatches, {tot['stale_reads']} stale reads, "
+          f"coherence-checked, {tot['resets']} mid-run resets ({tot['reset_lost_lines']} lines "
+          f"lost unwritten data), {tot['mismatches']} mismatches, {tot['stale_reads']} stale reads, "
           f"{tot['errors']} errors")
     sys.exit(0 if passed == len(seeds) and seeds else 1)
 

@@ -12,6 +12,8 @@ timeout); it survived when all runs pass. The real rtl/ files are never modified
                                        write the table into docs/VERIFICATION.md
   env: MUT_JOBS (default 2) mutants in parallel; MUT_ONLY=1,2,5 a subset (1-based ids);
        MUT_TIMEOUT per run in seconds (default 300); MUT_NO_DOC=1 to not touch the doc.
+  python3 tools/mutate.py --table LOG...   table + score from the "mutant k: ..." lines of
+                                       several partial runs (MUT_ONLY subsets as separate jobs)
 """
 from __future__ import annotations
 
@@ -289,9 +291,30 @@ def write_doc(results: list[dict], ids: list[int]) -> None:
     DOC.write_text(text)
 
 
+def from_logs(paths: list[str]) -> int:
+    """--table LOG...: the table and score from the result lines of several (partial) runs,
+    e.g. MUT_ONLY subsets run as separate jobs; the last line for a mutant wins."""
+    import re
+    pat = re.compile(r"^mutant +(\d+): (\S+) +\(\d+s\) ?(.*)$")
+    by_k = {}
+    for p in paths:
+        for line in Path(p).read_text().splitlines():
+            mt = pat.match(line)
+            if mt:
+                k = int(mt.group(1))
+                by_k[k] = {"k": k, "m": MUTATIONS[k - 1], "status": mt.group(2), "why": mt.group(3)}
+    results = list(by_k.values())
+    print(table(results))
+    print(f"\nmutation score: {score(results)}")
+    write_doc(results, sorted(by_k))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         return check()
+    if argv[:1] == ["--table"]:
+        return from_logs(argv[1:])
     if check() != 0:
         return 1
     only = os.environ.get("MUT_ONLY", "").strip()

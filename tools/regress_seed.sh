@@ -6,12 +6,12 @@
 set -u
 k=$1; cycles=$2; bin=$3; log=$4; want=${5:-mixed}
 modes=(line run merge); walks=(addr set auto)
-# operations per seed: about 12 cycles per operation on fpga and on gem5 with walk addr/auto;
+# operations per seed: about 10-12 cycles per operation on fpga and on gem5 with walk addr/auto;
 # a gem5 set walk costs up to 4096 cycles per probe
 # (the random MODE changes keep gem5 set walks rare; a gem5 seed starts in walk auto)
 walk=${walks[$(((k / 3) % 3))]}
 if [ "$want" = fpga ] || { [ "$want" = mixed ] && [ $((k % 4)) -ne 0 ]; }; then
-  cfg=fpga; n=$((cycles / 10 + 50))
+  cfg=fpga; n=$((cycles / 9 + 50))
 else cfg=gem5; n=$((cycles / 12 + 50)); [ "$walk" = set ] && walk=auto; fi
 args=(+workload=random +seed=$k +n=$n +config=$cfg +mode=${modes[$((k % 3))]}
       +walk=$walk +stall=$((k * 7 % 31)) +reorder=$((k % 2)) +quiet +no_rerun)

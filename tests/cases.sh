@@ -86,6 +86,11 @@ run_test ovf_range_table_merge $CHK --cond 'hist_overflows == 32' --cond 'over_i
   --cond 'probes == 8' --cond 'loads_checked >= 20' \
   -- $TB +config=fpga +workload=$OUT/ovf40.trace +mode=merge +stall=20 +seed=8 +quiet
 
+# --- probes split at max_range (fpga: 256): 300 consecutive lines in run mode, then in merge
+# mode, each give a 256-line and a 44-line probe (4 probes, 600 lines)
+run_test max_range_split $CHK --cond 'probes == 4' --cond 'probe_lines == 600' \
+  -- $TB +workload=$T/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet
+
 # --- partial-strobe stores on the core ports (byte merge, dirty-byte write-back) ------------
 for m in line run merge; do
   run_test trace_strobes_$m $CHK --cond 'loads_checked == 11' --cond 'releases == 4' \

@@ -148,6 +148,10 @@ SUITE = [
     ("square200", [], "+workload=square +n=200 +quiet"),
     ("strobes_merge", ["--cond", "loads_checked == 11"],
      f"+workload={T}/strobes.trace +mode=merge +stall=25 +seed=12 +quiet"),
+    ("max_range_split", ["--cond", "probes == 4", "--cond", "probe_lines == 600"],
+     f"+workload={T}/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet"),
+    ("fifo_overflow", ["--cond", "hist_overflows > 0"],
+     f"+workload={T}/cov_fifo_overflow.trace +config=fpga +mode=line +walk=auto +stall=5 +seed=43 +quiet"),
     ("reset_at_hist", ["--cond", "resets == 1"], "+workload=random +seed=21 +n=3000 +config=fpga "
      "+mode=merge +stall=20 +reset_at=hist+1 +quiet"),
     ("fpga_mt32_merge_set", [], "+config=fpga +workload=matrixtranspose +n=32 +mode=merge +walk=set "

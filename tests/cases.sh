@@ -90,6 +90,10 @@ run_test ovf_range_table_merge $CHK --cond 'hist_overflows == 32' --cond 'over_i
 # mode, each give a 256-line and a 44-line probe (4 probes, 600 lines)
 run_test max_range_split $CHK --cond 'probes == 4' --cond 'probe_lines == 600' \
   -- $TB +workload=$T/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet
+# a merge range of exactly max_range + 1 lines: 256-line probe, then the last line alone
+run_test merge_take_257 $CHK --cond 'probes == 2' --cond 'probe_lines == 257' \
+  --cond 'loads_checked == 5' \
+  -- $TB +workload=$T/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet
 
 # --- partial-strobe stores on the core ports (byte merge, dirty-byte write-back) ------------
 for m in line run merge; do

@@ -150,6 +150,8 @@ SUITE = [
      f"+workload={T}/strobes.trace +mode=merge +stall=25 +seed=12 +quiet"),
     ("max_range_split", ["--cond", "probes == 4", "--cond", "probe_lines == 600"],
      f"+workload={T}/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet"),
+    ("merge_take_257", ["--cond", "probes == 2", "--cond", "probe_lines == 257"],
+     f"+workload={T}/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet"),
     ("fifo_overflow", ["--cond", "hist_overflows > 0"],
      f"+workload={T}/cov_fifo_overflow.trace +config=fpga +mode=line +walk=auto +stall=5 +seed=43 +quiet"),
     ("reset_at_hist", ["--cond", "resets == 1"], "+workload=random +seed=21 +n=3000 +config=fpga "

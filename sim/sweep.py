@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 
+from simbin import resolve
+
 SIZES = {
     "square": [200, 2000, 20000, 40000, 100000, 200000, 300000],
     "2dshfl": [4, 8, 16, 20, 30, 40, 50],
@@ -95,6 +97,9 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--out", default="sim/results")
     a = ap.parse_args()
+    a.sim = resolve(a.sim, "make sim")
+    if not getattr(a, "no_lockstep", False):
+        a.tb = resolve(a.tb, "make verilate")
     os.makedirs(a.out, exist_ok=True)
     only = [w for w in a.only.split(",") if w]
     sizes = {w: s for w, s in SIZES.items() if not only or w in only}

@@ -5,6 +5,8 @@
 # usage: tools/regress_seed.sh SEED CYCLES BIN LOG [CFG]   (CFG: mixed (default), fpga, gem5)
 set -u
 k=$1; cycles=$2; bin=$3; log=$4; want=${5:-mixed}
+# A bare name (tb_dir) is the file in this directory, never a program looked up on PATH.
+case "$bin" in */*) ;; *) bin=./$bin ;; esac
 modes=(line run merge); walks=(addr set auto)
 # operations per seed: about 10-12 cycles per operation on fpga and on gem5 with walk addr/auto;
 # a gem5 set walk costs up to 4096 cycles per probe

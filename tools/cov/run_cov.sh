@@ -3,9 +3,14 @@
 # coverage binary, each run writing its own coverage file, merge them with verilator_coverage
 # and write the report (tools/fsm_cov.py --report). Exit status non-zero if a run fails or a
 # coverage goal (FSM state, declared transition, overflow-policy point) is unreached.
-# usage: tools/cov/run_cov.sh COV_BIN COV_DIR [JOBS]
+# usage: tools/cov/run_cov.sh COV_BIN COV_DIR [JOBS] [RUNS]
+#   RUNS: "all" (default), or N = a smoke run of the first N runs only (make coverage COV_RUNS=N):
+#   every run must still pass and the report is written, but unreached goals are expected then
+#   and do not fail it (the README-commands test uses this; the real check is RUNS=all).
 set -u
-bin=$1; dir=$2; jobs=${3:-1}
+bin=$1; dir=$2; jobs=${3:-1}; nruns=${4:-all}
+case "$nruns" in all) ;; ''|*[!0-9]*|0) echo "run_cov.sh: COV_RUNS=$nruns: must be 'all' or a" \
+  "positive number of runs" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/../.."
 runs=$dir/runs
 rm -rf "$runs" && mkdir -p "$runs"
@@ -17,6 +22,10 @@ for t in tests/traces/cov_*.trace; do
   extra=$(sed -n '1s/^# cov:[[:space:]]*//p' "$t")
   echo "$(basename "$t" .trace) +workload=$t $extra" >> "$list"
 done
+if [ "$nruns" != all ]; then
+  head -n "$nruns" "$list" > "$list.smoke" && mv -f "$list.smoke" "$list"
+  echo "coverage: COV_RUNS=$nruns: smoke run of the first $nruns runs; goals are reported, not enforced"
+fi
 one() {  # one NAME ARGS...: run, check the RESULT contract, keep the log and coverage file
   local name=$1; shift
   local t0=$SECONDS
@@ -48,4 +57,9 @@ verilator_coverage --write "$dir/merged.dat" "$runs"/*.dat || exit 1
 python3 tools/fsm_cov.py --report "$dir/merged.dat" --out "$dir/report.txt"
 rc=$?
 if [ $fails -ne 0 ]; then echo "coverage: FAIL: some runs failed (see above)"; exit 1; fi
+if [ "$nruns" != all ]; then
+  [ -s "$dir/report.txt" ] || { echo "coverage: FAIL: no report written"; exit 1; }
+  echo "coverage: smoke run passed (report: $dir/report.txt; goals not enforced with COV_RUNS=$nruns)"
+  exit 0
+fi
 exit $rc

@@ -65,19 +65,48 @@ static int copy_path(char *dst, const char *v) {
   return 0;
 }
 
-/* +reset_at=N (run cycle, >= 1) or EVENT[+K]. Returns nonzero if malformed. */
-static int parse_reset_at(const char *v, harness_opts_t *o) {
+/* A numeric plusarg +NAME=V whose number part num (V itself, or a suffix of it) is an
+ * integer (decimal or 0x hex) in lo..hi. Out of range or not a number:
+ * "error: +NAME=V: must be LO..HI[ (why)]" on errs, -1. */
+static int num_arg_in(const char *name, const char *v, const char *num, uint64_t lo,
+                      uint64_t hi, const char *why, uint64_t *out, FILE *errs) {
+  uint64_t x = 0;
+  if (parse_u64(num, &x) != 0 || x < lo || x > hi) {
+    fprintf(errs, "error: +%s=%s: must be %llu..%llu%s%s%s\n", name, v, (unsigned long long)lo,
+            (unsigned long long)hi, why ? " (" : "", why ? why : "", why ? ")" : "");
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+static int num_arg(const char *name, const char *v, uint64_t lo, uint64_t hi, const char *why,
+                   uint64_t *out, FILE *errs) {
+  return num_arg_in(name, v, v, lo, hi, why, out, errs);
+}
+
+/* +reset_at=N (run cycle, 1..HARNESS_CYCLE_MAX) or EVENT[+K] (K 0..HARNESS_RESET_K_MAX).
+ * Returns 0, 1 if malformed (no message yet), -1 if a number is out of range (printed). */
+static int parse_reset_at(const char *v, harness_opts_t *o, FILE *errs) {
   static const char *const events[] = {"inv", "hist", "wb", "fill", "probe"};
   if (*v >= '0' && *v <= '9') {
     o->reset_ev = RESET_EV_CYCLE;
-    return parse_u64(v, &o->reset_k) || o->reset_k == 0;
+    return num_arg("reset_at", v, 1, HARNESS_CYCLE_MAX,
+                   "a run cycle, or inv|hist|wb|fill|probe[+K]", &o->reset_k, errs);
   }
   for (unsigned e = 0; e < 5; e++) {
     size_t n = strlen(events[e]);
     if (strncmp(v, events[e], n) != 0 || (v[n] != '\0' && v[n] != '+')) continue;
     o->reset_ev = RESET_EV_INV + (int)e;
     o->reset_k = 0;
-    return v[n] == '+' ? parse_u64(v + n + 1, &o->reset_k) : 0;
+    if (v[n] != '+') return 0;
+    if (parse_u64(v + n + 1, &o->reset_k) != 0) return 1;
+    if (o->reset_k > HARNESS_RESET_K_MAX) {
+      fprintf(errs, "error: +reset_at=%s: K must be 0..%llu (cycles after the event)\n", v,
+              (unsigned long long)HARNESS_RESET_K_MAX);
+      return -1;
+    }
+    return 0;
   }
   return 1;
 }
@@ -139,7 +168,11 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
     if (strcmp(name, "workload") == 0) {
       bad = copy_path(o->workload, v);
     } else if (strcmp(name, "n") == 0) {
-      bad = parse_u64(v, &u) || u == 0 || u > 0xffffffffull;
+      /* per-workload limits (smaller) are checked when the program is built */
+      if (num_arg(name, v, 1, HARNESS_N_MAX, "each workload has its own limit, "
+                  "docs/VERIFICATION.md §4", &u, errs)) {
+        return -1;
+      }
       o->n = (uint32_t)u;
     } else if (strcmp(name, "mode") == 0) {
       bad = pick_name(v, k_mode_names, 3, &o->mode);
@@ -149,31 +182,38 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       o->cfg = rinv_cfg_by_name(v);
       bad = o->cfg == NULL;
     } else if (strcmp(name, "seed") == 0) {
-      bad = parse_u64(v, &o->seed);
+      if (num_arg(name, v, 0, UINT64_MAX, "any 64-bit value", &o->seed, errs)) return -1;
     } else if (strcmp(name, "probe_log") == 0) {
       bad = copy_path(o->probe_log, v);
     } else if (strcmp(name, "wave") == 0) {
       bad = copy_path(o->wave, v);
     } else if (strcmp(name, "wave_from") == 0 || strcmp(name, "wave_to") == 0) {
-      bad = parse_u64(v, &u) || u > (uint64_t)LLONG_MAX / 2;
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "cycle", &u, errs)) return -1;
       if (name[5] == 'f') o->wave_from = (long long)u;
       else o->wave_to = (long long)u;
     } else if (strcmp(name, "dump_trace") == 0) {
       bad = copy_path(o->dump_trace, v);
     } else if (strcmp(name, "stall") == 0) {
-      bad = parse_u64(v, &u) || u > 100;
+      if (num_arg(name, v, 0, HARNESS_STALL_MAX,
+                  "percent of cycles each channel stalls; near 100 nothing moves", &u, errs)) {
+        return -1;
+      }
       o->stall = (unsigned)u;
     } else if (strcmp(name, "reorder") == 0) {
-      bad = parse_u64(v, &u) || u > 1;
+      if (num_arg(name, v, 0, 1, NULL, &u, errs)) return -1;
       o->reorder = (int)u;
     } else if (strcmp(name, "max_cycles") == 0) {
-      bad = parse_u64(v, &o->max_cycles);
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "0 = no limit", &o->max_cycles, errs)) return -1;
     } else if (strcmp(name, "reset_at") == 0) {
-      bad = parse_reset_at(v, o);
+      bad = parse_reset_at(v, o, errs);
+      if (bad < 0) return -1;
     } else if (strcmp(name, "inject") == 0) {
       if (strncmp(v, "mismatch:", 9) == 0) {
         o->inject = 1;
-        bad = parse_u64(v + 9, &o->inject_cycle) || o->inject_cycle == 0;
+        if (num_arg_in(name, v, v + 9, 1, HARNESS_CYCLE_MAX, "the CYCLE of mismatch:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
       } else if (strcmp(v, "stale") == 0) {
         o->inject = 2;
       } else if (strcmp(v, "coherence") == 0) {
@@ -182,15 +222,18 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         o->inject = 5;
       } else if (strncmp(v, "sva:", 4) == 0) {
         o->inject = 4;
-        bad = parse_u64(v + 4, &o->inject_cycle) || o->inject_cycle == 0;
+        if (num_arg_in(name, v, v + 4, 1, HARNESS_CYCLE_MAX, "the CYCLE of sva:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
       } else {
         bad = 1;
       }
     } else {
       fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
                     "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= +no_model "
-                    "+reset_at=; "
+                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= "
+                    "+no_model +reset_at=; "
                     "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
                     "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
       return -1;
@@ -201,11 +244,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
       else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
-      else if (strcmp(name, "stall") == 0) hint = " (percent 0..100)";
-      else if (strcmp(name, "n") == 0) hint = " (positive integer)";
-      else if (strcmp(name, "reorder") == 0) hint = " (0|1)";
       else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory)";
-      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE >= 1, or inv|hist|wb|fill|probe[+K])";
+      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
     }
@@ -629,13 +669,19 @@ static void drv_start(harness_t *h, unsigned side, int kind, size_t op) {
 /* ------------------------------------------------------------------------------------ */
 /* program and runs                                                                      */
 
+/* Reports an allocation failure while building the program or the harness; -1. */
+static int oom(const char *what) {
+  fprintf(stderr, "error: out of memory (%s)\n", what);
+  return -1;
+}
+
 /* +reorder=1 (SPEC §11, seed 001): shuffles each side's memory operations inside each of its
  * segments (between two sync/register records of the side), across the side's ports. The
  * reference checks follow the request handshakes, so they stay sound in any order. */
 static int reorder_program(harness_t *h) {
   uint64_t r = h->o.seed * 0xD1B54A32D192ED03ull + 0x5851F42D4C957F2Dull;
   size_t *tmp = malloc((h->prog->n ? h->prog->n : 1) * sizeof *tmp);
-  if (!tmp) return -1;
+  if (!tmp) return oom("+reorder");
   for (unsigned s = 0; s < N_SIDES; s++) {
     unsigned p0 = s == 0 ? 0u : TR_N_CPU_PORTS, p1 = s == 0 ? TR_N_CPU_PORTS : TR_N_PORTS;
     size_t pos[TR_N_PORTS] = {0}, len[TR_N_PORTS] = {0};
@@ -674,12 +720,20 @@ static int reorder_program(harness_t *h) {
 
 static int build_program(harness_t *h) {
   h->prog = tr_prog_new();
-  if (!h->prog) return -1;
+  if (!h->prog) return oom("program");
   const harness_opts_t *o = &h->o;
   const char *wl = o->demo ? "square" : (o->workload[0] ? o->workload : "square");
   if (strcmp(wl, "random") == 0) {
     uint32_t n = o->n ? o->n : RG_DEFAULT_N;
-    if (rg_generate(h->prog, o->seed, n, h->cfg) != 0) return -1;
+    if (n > HARNESS_RANDOM_N_MAX) {
+      fprintf(stderr, "error: +n=%u: must be 1..%u for workload random (memory operations, "
+                      "about 10 cycles each)\n", n, HARNESS_RANDOM_N_MAX);
+      return -1;
+    }
+    if (rg_generate(h->prog, o->seed, n, h->cfg) != 0) {
+      fprintf(stderr, "error: out of memory generating workload random n=%u\n", n);
+      return -1;
+    }
     snprintf(h->label, sizeof h->label, "random");
     h->n_report = n;
   } else if (wl_is_builtin(wl)) {
@@ -720,7 +774,7 @@ static int build_program(harness_t *h) {
   h->seg = calloc(n ? n : 1, sizeof *h->seg);
   h->syncs = calloc(n ? n : 1, sizeof *h->syncs);
   h->dropped = calloc(n ? n : 1, 1);
-  if (!h->seg || !h->syncs || !h->dropped) return -1;
+  if (!h->seg || !h->syncs || !h->dropped) return oom("program index");
   size_t cnt[TR_N_PORTS] = {0};
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -734,7 +788,7 @@ static int build_program(harness_t *h) {
   }
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     h->port[p].ops = calloc(cnt[p] ? cnt[p] : 1, sizeof(size_t));
-    if (!h->port[p].ops) return -1;
+    if (!h->port[p].ops) return oom("port queues");
   }
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -745,7 +799,7 @@ static int build_program(harness_t *h) {
   }
   for (unsigned s = 0; s < N_SIDES; s++) {
     h->ops_left[s] = calloc(h->nsync_side[s] + 1u, sizeof(uint32_t));
-    if (!h->ops_left[s]) return -1;
+    if (!h->ops_left[s]) return oom("segments");
   }
   if (o->reorder) return reorder_program(h);
   return 0;
@@ -900,9 +954,11 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   if (build_program(h) != 0) goto fail;
   h->eager = eager_new(h->prog);
   h->owner = owner_policy_new();
-  if (!h->eager || !h->owner) goto fail;
   h->mem = mem_new(h->cfg->mem_lat ? h->cfg->mem_lat : 1u);
-  if (!h->mem) goto fail;
+  if (!h->eager || !h->owner || !h->mem) {
+    oom("baselines, memory");
+    goto fail;
+  }
   if (o->demo) {
     h->nruns = 3;
     for (unsigned i = 0; i < 3; i++) h->run_mode[i] = i;
@@ -913,7 +969,10 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   if (o->lockstep && o->no_model) h->o.lockstep = 0;
   if (o->lockstep && !o->no_model) {
     h->checker = rinv_model_new(h->cfg);
-    if (!h->checker) goto fail;
+    if (!h->checker) {
+      oom("checker model");
+      goto fail;
+    }
   }
   if (o->probe_log[0]) {
     h->probe_log = fopen(o->probe_log, "w");

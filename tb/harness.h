@@ -17,6 +17,15 @@
 
 #define HARNESS_PATH_MAX 1024
 
+/* Bounds of the numeric plusargs (docs/VERIFICATION.md §4, "Plusarg bounds"). A value
+ * outside is rejected before anything runs: "error: +NAME=VALUE: must be LO..HI", exit 2. */
+#define HARNESS_N_MAX 16777216u          /* +n: the largest per-workload limit (square) */
+#define HARNESS_RANDOM_N_MAX 10000000u   /* +n of +workload=random (memory operations) */
+#define HARNESS_STALL_MAX 95u            /* +stall percent: at 100 nothing ever moves */
+#define HARNESS_CYCLE_MAX 1000000000000ull /* +max_cycles, +wave_from/to, +reset_at=N,
+                                            +inject=...:C: 10^12 cycles */
+#define HARNESS_RESET_K_MAX 1000000000ull /* +reset_at=EVENT+K */
+
 typedef struct harness_opts {
   /* from plusargs */
   char workload[HARNESS_PATH_MAX]; /* built-in name or trace file */

@@ -527,6 +527,59 @@ static void json_str(char *dst, size_t len, const char *s) {
   dst[p] = '\0';
 }
 
+/* ---- acquire/release pairing of a trace (docs/TRACE.md §2, "Pairing") ---------------- */
+
+enum { LK_FREE = 0, LK_HELD, LK_UNKNOWN };
+
+/* The lock state of op's side after op, as the records alone tell it: acquire takes it,
+ * release gives it back, a register write to LOCK expected to succeed takes (own id) or
+ * gives back (0) it, any other LOCK write that may succeed leaves it unknown. */
+static void lock_step(const tr_op_t *op, int *st, uint32_t *acq_line) {
+  if (op->kind == TR_ACQUIRE) {
+    *st = LK_HELD;
+    *acq_line = op->line;
+  } else if (op->kind == TR_RELEASE) {
+    *st = LK_FREE;
+  } else if (op->kind == TR_REGWR && (op->addr & ~3u) == RINV_REG_LOCK &&
+             !(op->flags & TR_F_SLVERR)) {
+    if (op->flags & TR_F_ANY) *st = LK_UNKNOWN;
+    else if (op->data == 0u) *st = LK_FREE;
+    else if (op->data == RINV_ID(op->side)) {
+      *st = LK_HELD;
+      *acq_line = op->line;
+    } else {
+      *st = LK_UNKNOWN;
+    }
+  }
+}
+
+/* Lock state of `side` just before program record `upto`. */
+static int lock_state_before(const tr_prog_t *p, size_t upto, unsigned side) {
+  int st = LK_FREE;
+  uint32_t line = 0;
+  for (size_t i = 0; i < upto && i < p->n; i++) {
+    if (p->ops[i].side == side && tr_is_sync(p->ops[i].kind)) lock_step(&p->ops[i], &st, &line);
+  }
+  return st;
+}
+
+/* A trace whose side still holds the lock at the end is legal (nothing checks what that
+ * side wrote) but suspicious: a warning on stderr; the exit status does not change. */
+static void warn_unreleased(const harness_t *h) {
+  int st[N_SIDES] = {LK_FREE, LK_FREE};
+  uint32_t line[N_SIDES] = {0, 0};
+  for (size_t i = 0; i < h->prog->n; i++) {
+    const tr_op_t *op = &h->prog->ops[i];
+    if (tr_is_sync(op->kind)) lock_step(op, &st[op->side], &line[op->side]);
+  }
+  for (unsigned s = 0; s < N_SIDES; s++) {
+    if (st[s] == LK_HELD) {
+      fprintf(stderr, "warning: %s: %s acquire at line %u never released\n", h->label,
+              tr_side_name(s), line[s]);
+    }
+  }
+}
+
 /* ------------------------------------------------------------------------------------ */
 /* MMIO over the AXI master, from inside a side's driver coroutine                      */
 
@@ -611,12 +664,24 @@ static const char *sk_name(int k) {
 
 static void drv_finished(harness_t *h, side_drv_t *d) {
   if (d->result != RINV_OK) {
+    /* an acquire/release record of a trace: name it as FILE:LINE */
+    char where[HARNESS_PATH_MAX + 16] = "";
+    const char *hint = "";
+    if (d->kind == SK_ACQUIRE || d->kind == SK_RELEASE) {
+      const tr_op_t *op = &h->prog->ops[d->op];
+      if (op->line) snprintf(where, sizeof where, "%s:%u: ", h->label, op->line);
+      if (d->kind == SK_RELEASE && lock_state_before(h->prog, d->op, d->side) == LK_FREE) {
+        hint = d->side == 0
+                   ? " (cpu does not hold the lock: no unreleased cpu acquire before this release)"
+                   : " (gpu does not hold the lock: no unreleased gpu acquire before this release)";
+      }
+    }
     if (d->failed_slverr) {
-      error_msg(h, "driver: %s %s failed: unexpected SLVERR at register 0x%08x",
-                tr_side_name(d->side), sk_name(d->kind), d->slverr_addr);
+      error_msg(h, "%sdriver: %s %s failed: unexpected SLVERR at register 0x%08x%s", where,
+                tr_side_name(d->side), sk_name(d->kind), d->slverr_addr, hint);
     } else {
-      error_msg(h, "driver: %s %s failed: %s", tr_side_name(d->side), sk_name(d->kind),
-                rinv_strerror(d->result));
+      error_msg(h, "%sdriver: %s %s failed: %s%s", where, tr_side_name(d->side),
+                sk_name(d->kind), rinv_strerror(d->result), hint);
     }
   }
   txlog(h, "%s %s done (%s)", tr_side_name(d->side), sk_name(d->kind), rinv_strerror(d->result));
@@ -758,6 +823,7 @@ static int build_program(harness_t *h) {
     }
     snprintf(h->label, sizeof h->label, "%s", wl);
     h->n_report = o->n;
+    warn_unreleased(h);
   }
   if (o->dump_trace[0]) {
     char hdr[HARNESS_PATH_MAX + 64];

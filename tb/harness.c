@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "coro.h"
@@ -111,6 +112,21 @@ static int parse_reset_at(const char *v, harness_opts_t *o, FILE *errs) {
   return 1;
 }
 
+/* +progress=S: 0 (off) or HARNESS_PROGRESS_MIN..HARNESS_PROGRESS_MAX seconds. */
+static int parse_progress(const char *v, double *out, FILE *errs) {
+  char *end = NULL;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (*v == '\0' || *end != '\0' || errno != 0 ||
+      !(x == 0.0 || (x >= HARNESS_PROGRESS_MIN && x <= HARNESS_PROGRESS_MAX))) {
+    fprintf(errs, "error: +progress=%s: must be 0 (off) or %g..%g (seconds between progress "
+                  "lines on stderr)\n", v, HARNESS_PROGRESS_MIN, HARNESS_PROGRESS_MAX);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
   memset(o, 0, sizeof *o);
   o->mode = 1;
@@ -120,6 +136,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
   o->wave_from = -1;
   o->wave_to = -1;
   o->lay = wl_layout_default();
+  o->progress_s = HARNESS_PROGRESS_DEFAULT;
   int nplus = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -204,6 +221,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       o->reorder = (int)u;
     } else if (strcmp(name, "max_cycles") == 0) {
       if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "0 = no limit", &o->max_cycles, errs)) return -1;
+    } else if (strcmp(name, "progress") == 0) {
+      if (parse_progress(v, &o->progress_s, errs)) return -1;
     } else if (strcmp(name, "reset_at") == 0) {
       bad = parse_reset_at(v, o, errs);
       if (bad < 0) return -1;
@@ -232,7 +251,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
     } else {
       fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
                     "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= "
+                    "+stall= +max_cycles= +progress= +no_rerun +dump_trace= +inject= +reorder= "
                     "+no_model +reset_at=; "
                     "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
                     "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
@@ -398,6 +417,12 @@ struct harness {
   uint8_t *dropped;            /* per op: abandoned by a mid-run reset */
   unsigned resets;
   uint64_t reset_discarded, reset_dropped_ops, reset_bad_bytes;
+
+  /* progress line on stderr (+progress=S, not with +quiet) */
+  int progress_on;
+  double progress_wall;        /* monotonic seconds of the last line (or of the start) */
+  uint64_t progress_gcyc;      /* gcyc then */
+  uint64_t issued;             /* records of the program issued in this run */
 
   FILE *probe_log;
   char txlog[TXLOG_N][TXLOG_LEN];
@@ -578,6 +603,33 @@ static void warn_unreleased(const harness_t *h) {
               tr_side_name(s), line[s]);
     }
   }
+}
+
+/* ---- progress line (+progress=S) --------------------------------------------------------- */
+
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Called every 4096 cycles: after +progress seconds of wall clock, one line on stderr
+ * "tb: cycle C, R cycles/s, P% of program" (stdout is flushed first, so that the line
+ * cannot split a line of stdout when both go to one pipe). */
+static void progress_tick(harness_t *h) {
+  double now = wall_now();
+  double dt = now - h->progress_wall;
+  if (dt < h->o.progress_s) return;
+  double rate = (double)(h->gcyc - h->progress_gcyc) / dt;
+  size_t n = h->prog->n;
+  unsigned pct = n ? (unsigned)((h->issued >= n ? n : h->issued) * 100u / n) : 100u;
+  char runs[32] = "";
+  if (h->nruns > 1) snprintf(runs, sizeof runs, " (run %u/%u)", h->run_idx + 1, h->nruns);
+  fflush(stdout);
+  fprintf(stderr, "tb: cycle %llu, %.1fk cycles/s, %u%% of program%s\n",
+          (unsigned long long)h->gcyc, rate / 1000.0, pct, runs);
+  h->progress_wall = now;
+  h->progress_gcyc = h->gcyc;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -913,6 +965,7 @@ static void run_begin(harness_t *h) {
     h->port[p].st = PQ_IDLE;
   }
   h->gnext = 0;
+  h->issued = 0;
   h->reg_inflight = 0;
   h->sva_drop_port = -1;
   h->ax_st = AX_IDLE;
@@ -1092,6 +1145,9 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
            h->prog->n);
     fflush(stdout);
   }
+  h->progress_on = !o->quiet && o->progress_s > 0.0;
+  h->progress_wall = wall_now();
+  h->progress_gcyc = 0;
   run_begin(h);
   return h;
 fail:
@@ -1143,6 +1199,7 @@ static void start_syncs(harness_t *h) {
   while (h->gnext < h->nsyncs && sync_can_start(h, h->syncs[h->gnext])) {
     size_t i = h->syncs[h->gnext++];
     const tr_op_t *op = &h->prog->ops[i];
+    h->issued++;
     if (h->dropped[i]) { /* skipped after a mid-run reset: counts as done, in its turn */
       h->syncs_done[op->side]++;
       continue;
@@ -1223,6 +1280,7 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
   memset(in, 0, sizeof *in);
   if (h->phase == PH_DONE) return HARNESS_DONE;
   h->gcyc++;
+  if (h->progress_on && (h->gcyc & 4095u) == 0) progress_tick(h);
   if (h->phase == PH_RESET) {
     h->cycle_is_reset = 1;
     if (h->checker) rinv_model_reset(h->checker);
@@ -1321,6 +1379,7 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
     if (q->st == PQ_VALID && out->port_req_ready[p]) {
       const tr_op_t *op = &h->prog->ops[q->cur];
       unsigned s = op->side;
+      h->issued++;
       q->st = PQ_WAIT;
       q->req_cyc = h->gcyc;
       q->checked = 0;
@@ -1658,6 +1717,7 @@ static void mid_reset(harness_t *h) {
   size_t k = h->gnext;
   while (k < h->nsyncs && h->prog->ops[h->syncs[k]].kind != TR_ACQUIRE) k++;
   if (k < h->nsyncs) cut = h->syncs[k];
+  h->issued += k - h->gnext;
   h->gnext = k;
   h->syncs_done[0] = h->syncs_done[1] = 0;
   for (size_t j = 0; j < k; j++) h->syncs_done[h->prog->ops[h->syncs[j]].side]++;
@@ -1680,6 +1740,7 @@ static void mid_reset(harness_t *h) {
       if (i < cut) {
         h->dropped[i] = 1;
         dropped++;
+        h->issued++; /* abandoned: counts as done for the progress line */
       } else {
         h->ops_left[h->prog->ops[i].side][h->seg[i]]++;
       }

@@ -346,3 +346,4 @@ run_test fsm_cov_report_fails_unreached bash -c "
 # docs/REGISTERS.md and docs/ARCHITECTURE.md), counted test by test, on two simulators.
 run_suite icarus_directed make -s BUILD=$BUILD icarus-test
 run_suite verilator_directed make -s BUILD=$BUILD vdirected
+source tests/cases_failures.sh

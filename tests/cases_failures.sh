@@ -103,14 +103,16 @@ run_test host_no_listener bash -c "
   test \$rc -eq 2 && echo \"\$out\" | grep -q \"cannot connect to 127.0.0.1:\$port: Connection refused\" &&
   ! echo \"\$out\" | grep -q Success"
 run_test host_silent_board bash -c "
+  rm -f $OUT/silent.port
   python3 -c '
 import socket, sys, time
 s = socket.socket(); s.bind((\"127.0.0.1\", 0)); s.listen(1)
 print(s.getsockname()[1], flush=True)
 c, _ = s.accept(); c.recv(16); time.sleep(3)' > $OUT/silent.port &
   srv=\$!
-  for i in 1 2 3 4 5 6 7 8 9 10; do test -s $OUT/silent.port && break; sleep 0.1; done
+  for i in \$(seq 100); do grep -q '^[0-9][0-9]*\$' $OUT/silent.port 2>/dev/null && break; sleep 0.1; done
   port=\$(cat $OUT/silent.port)
+  test -n \"\$port\" || { echo 'the test server did not start'; kill \$srv; exit 1; }
   start=\$(date +%s%N)
   out=\$(echo ping | $BUILD/rinv_host -t 127.0.0.1:\$port -T 800 2>&1); rc=\$?
   ms=\$(( (\$(date +%s%N) - start) / 1000000 ))
@@ -131,3 +133,7 @@ run_test host_missing_script $CHK --expect-reject --expect-status 2 \
 run_test host_bad_timeout $CHK --expect-reject --expect-status 2 \
   --expect-output '^rinv_host: -T 0: must be 1\.\.3600000 \(milliseconds\)$' \
   -- $BUILD/rinv_host -t 127.0.0.1:1 -T 0
+# a malformed -t (no port) printed "cannot open 127.0.0.1: Success" (stale errno)
+run_test host_bad_tcp_spec $CHK --expect-reject --expect-status 2 \
+  --expect-output '^rinv_host: -t 127\.0\.0\.1: expected HOST:PORT$' \
+  -- $BUILD/rinv_host -t 127.0.0.1 /dev/null

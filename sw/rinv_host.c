@@ -25,8 +25,12 @@
  * Trace files are read by the testbench's parser (tb/trace.c) and loads are checked against
  * its byte-granular reference memory (tb/refmem.c).
  *
- * usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-q] [SCRIPT | -]
- * Exit status 0 only if every command succeeded. */
+ * usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-T MS] [-q] [SCRIPT | -]
+ * -T MS: how long to wait for each reply of the board (default 60000 ms; also bounds the
+ * connection retries of -t). After min(2 s, MS/2) without an answer a diagnostic line goes
+ * to stderr; at MS the command fails with a timeout naming the device.
+ * Exit status 0 only if every command succeeded (2: bad arguments or the device cannot be
+ * opened). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -69,13 +73,29 @@
 #define RP_LD_SUM   (RP_BASE + 0x28u)
 #define RP_DEPTH    (RP_BASE + 0x2Cu)
 
-#define TIMEOUT_MS 60000
+#define TIMEOUT_MS_DEFAULT 60000L
+#define TIMEOUT_MS_MAX 3600000L  /* -T: at most one hour */
+#define CONNECT_MS_MAX 10000L    /* -t: connection retries for at most 10 s (or -T) */
+#define NOTICE_MS 2000L          /* the "no answer yet" line, at the latest */
 
 typedef struct link {
   int fd;
   int quiet;
   unsigned long n_cmds;
+  const char *name; /* HOST:PORT or DEVICE, for messages */
+  long timeout_ms;  /* -T */
 } link_t;
+
+static long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long)ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+/* When the "no answer yet" line is printed: after min(NOTICE_MS, timeout / 2). */
+static long notice_ms(long timeout_ms) {
+  return timeout_ms / 2 < NOTICE_MS ? timeout_ms / 2 : NOTICE_MS;
+}
 
 /* ---- transport ---------------------------------------------------------------------- */
 
@@ -83,7 +103,9 @@ static int link_send(link_t *l, const uint8_t *b, size_t n) {
   while (n > 0) {
     ssize_t w = write(l->fd, b, n);
     if (w < 0) {
-      if (errno == EINTR) continue;
+      int err = errno;
+      if (err == EINTR) continue;
+      fprintf(stderr, "rinv_host: cannot send to %s: %s\n", l->name, strerror(err));
       return -1;
     }
     b += w;
@@ -92,25 +114,45 @@ static int link_send(link_t *l, const uint8_t *b, size_t n) {
   return 0;
 }
 
+/* Reads n reply bytes, waiting at most l->timeout_ms for the whole reply; says so on stderr
+ * after notice_ms() without an answer, and names the device when it gives up. */
 static int link_recv(link_t *l, uint8_t *b, size_t n) {
+  const long start = now_ms();
+  int noticed = 0;
   while (n > 0) {
-    struct pollfd p = {.fd = l->fd, .events = POLLIN, .revents = 0};
-    int pr = poll(&p, 1, TIMEOUT_MS);
-    if (pr == 0) {
-      fprintf(stderr, "rinv_host: no reply from the board (timeout)\n");
+    long waited = now_ms() - start;
+    if (waited >= l->timeout_ms) {
+      fprintf(stderr, "rinv_host: no answer from %s after %ld ms: timeout (is the board "
+              "attached and programmed? -T MS sets the timeout)\n", l->name, waited);
       return -2;
     }
+    long slice = noticed ? l->timeout_ms - waited : notice_ms(l->timeout_ms) - waited;
+    if (slice < 1) slice = 1;
+    struct pollfd p = {.fd = l->fd, .events = POLLIN, .revents = 0};
+    int pr = poll(&p, 1, (int)slice);
     if (pr < 0) {
-      if (errno == EINTR) continue;
+      int err = errno;
+      if (err == EINTR) continue;
+      fprintf(stderr, "rinv_host: cannot wait for %s: %s\n", l->name, strerror(err));
       return -1;
+    }
+    if (pr == 0) {
+      if (!noticed && now_ms() - start >= notice_ms(l->timeout_ms)) {
+        fprintf(stderr, "rinv_host: no answer from %s yet (is the board attached and "
+                "programmed?)\n", l->name);
+        noticed = 1;
+      }
+      continue;
     }
     ssize_t r = read(l->fd, b, n);
     if (r == 0) {
-      fprintf(stderr, "rinv_host: connection closed by the board\n");
+      fprintf(stderr, "rinv_host: connection closed by %s\n", l->name);
       return -3;
     }
     if (r < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
+      int err = errno;
+      if (err == EINTR || err == EAGAIN) continue;
+      fprintf(stderr, "rinv_host: cannot read from %s: %s\n", l->name, strerror(err));
       return -1;
     }
     b += r;
@@ -161,32 +203,60 @@ static int mmio_read(void *ctx, unsigned side, uint32_t addr, uint32_t *data) {
   return reply_rc(b[0]);
 }
 
-static int open_tcp(const char *spec) {
+/* Connects to HOST:PORT, retrying while nobody listens yet (the simulated board starts
+ * listening a moment after it is launched) for at most min(CONNECT_MS_MAX, timeout_ms).
+ * Returns the socket, or -1 after printing why (naming spec). */
+static int open_tcp(const char *spec, long timeout_ms) {
   char host[256];
   const char *colon = strrchr(spec, ':');
-  if (colon == NULL || (size_t)(colon - spec) >= sizeof host) return -1;
+  if (colon == NULL || colon == spec || colon[1] == '\0' ||
+      (size_t)(colon - spec) >= sizeof host) {
+    fprintf(stderr, "rinv_host: -t %s: expected HOST:PORT\n", spec);
+    return -1;
+  }
   memcpy(host, spec, (size_t)(colon - spec));
   host[colon - spec] = '\0';
   struct addrinfo hints, *res = NULL;
   memset(&hints, 0, sizeof hints);
   hints.ai_family = AF_INET;
   hints.ai_socktype = SOCK_STREAM;
-  if (getaddrinfo(host, colon + 1, &hints, &res) != 0 || res == NULL) return -1;
-  int fd = -1;
-  for (int tries = 0; tries < 100 && fd < 0; tries++) {
+  int gai = getaddrinfo(host, colon + 1, &hints, &res);
+  if (gai != 0 || res == NULL) {
+    fprintf(stderr, "rinv_host: cannot resolve %s: %s\n", spec,
+            gai != 0 ? gai_strerror(gai) : "no address");
+    return -1;
+  }
+  const long limit = timeout_ms < CONNECT_MS_MAX ? timeout_ms : CONNECT_MS_MAX;
+  const long start = now_ms();
+  int fd = -1, err = 0, noticed = 0;
+  for (;;) {
     fd = socket(res->ai_family, res->ai_socktype, 0);
-    if (fd >= 0 && connect(fd, res->ai_addr, res->ai_addrlen) != 0) {
-      close(fd);
-      fd = -1;
-      struct timespec ts = {0, 100000000L};
-      nanosleep(&ts, NULL);
+    if (fd < 0) {
+      err = errno;
+      break;
     }
+    if (connect(fd, res->ai_addr, res->ai_addrlen) == 0) break;
+    err = errno;
+    close(fd);
+    fd = -1;
+    long waited = now_ms() - start;
+    if (waited >= limit) break;
+    if (!noticed && waited >= notice_ms(limit)) {
+      fprintf(stderr, "rinv_host: %s does not accept connections yet (%s); retrying for up "
+              "to %ld ms\n", spec, strerror(err), limit);
+      noticed = 1;
+    }
+    struct timespec ts = {0, 100000000L};
+    nanosleep(&ts, NULL);
   }
   freeaddrinfo(res);
-  if (fd >= 0) {
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  if (fd < 0) {
+    fprintf(stderr, "rinv_host: cannot connect to %s: %s (gave up after %ld ms)\n", spec,
+            strerror(err), now_ms() - start);
+    return -1;
   }
+  int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   return fd;
 }
 
@@ -205,16 +275,25 @@ static speed_t baud_const(long baud) {
   }
 }
 
+/* Opens and configures the serial device (raw 8N1, no flow control). Returns the file
+ * descriptor, or -1 after printing why (naming the device and the failing step). */
 static int open_serial(const char *dev, long baud) {
   speed_t sp = baud_const(baud);
   if (sp == 0) {
-    fprintf(stderr, "rinv_host: unsupported baud rate %ld\n", baud);
+    fprintf(stderr, "rinv_host: -b %ld: unsupported baud rate (9600, 57600, 115200, 230400, "
+            "460800, 921600, 1000000, 2000000, 3000000)\n", baud);
     return -1;
   }
   int fd = open(dev, O_RDWR | O_NOCTTY);
-  if (fd < 0) return -1;
+  if (fd < 0) {
+    int err = errno;
+    fprintf(stderr, "rinv_host: cannot open %s: %s\n", dev, strerror(err));
+    return -1;
+  }
   struct termios t;
   if (tcgetattr(fd, &t) != 0) {
+    int err = errno;
+    fprintf(stderr, "rinv_host: %s is not a serial port (tcgetattr: %s)\n", dev, strerror(err));
     close(fd);
     return -1;
   }
@@ -226,6 +305,9 @@ static int open_serial(const char *dev, long baud) {
   cfsetispeed(&t, sp);
   cfsetospeed(&t, sp);
   if (tcsetattr(fd, TCSANOW, &t) != 0) {
+    int err = errno;
+    fprintf(stderr, "rinv_host: cannot configure %s (tcsetattr, %ld baud): %s\n", dev, baud,
+            strerror(err));
     close(fd);
     return -1;
   }
@@ -454,7 +536,11 @@ static int run_sync(const rinv_mmio_t *m, link_t *l, const char *file, const tr_
   }
   if (o->kind == TR_RELEASE) r->holds_lock[s] = 0;
   int rc = o->kind == TR_ACQUIRE ? rinv_acquire(m, s) : rinv_release(m, s);
-  if (!l->quiet || rc != RINV_OK) printf("%s %s: %s\n", op_who(o), op_word(o), rinv_strerror(rc));
+  if (rc != RINV_OK) {
+    printf("%s:%u: %s %s: %s\n", file, o->line, op_who(o), op_word(o), rinv_strerror(rc));
+  } else if (!l->quiet) {
+    printf("%s %s: %s\n", op_who(o), op_word(o), rinv_strerror(rc));
+  }
   if (rc == RINV_OK && o->kind == TR_ACQUIRE) r->holds_lock[s] = 1;
   return rc;
 }
@@ -676,18 +762,40 @@ static int do_cmd(const rinv_mmio_t *m, link_t *l, char **w, int nw) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-q] [SCRIPT | -]\n");
+  fprintf(stderr, "usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-T MS] [-q] "
+          "[SCRIPT | -]\n");
+}
+
+/* A positive decimal option value in 1..max; -1 if malformed. */
+static long parse_pos(const char *s, long max) {
+  char *end = NULL;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno != 0 || end == s || *end != '\0' || v < 1 || v > max) return -1;
+  return v;
 }
 
 int main(int argc, char **argv) {
   const char *tcp = NULL, *dev = NULL, *script = "-";
   long baud = 115200;
-  link_t l = {-1, 0, 0};
+  link_t l = {-1, 0, 0, NULL, TIMEOUT_MS_DEFAULT};
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) tcp = argv[++i];
     else if (strcmp(argv[i], "-d") == 0 && i + 1 < argc) dev = argv[++i];
-    else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc) baud = strtol(argv[++i], NULL, 10);
-    else if (strcmp(argv[i], "-q") == 0) l.quiet = 1;
+    else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc) {
+      baud = parse_pos(argv[++i], 100000000L);
+      if (baud < 0) {
+        fprintf(stderr, "rinv_host: -b %s: expected a baud rate\n", argv[i]);
+        return 2;
+      }
+    } else if (strcmp(argv[i], "-T") == 0 && i + 1 < argc) {
+      l.timeout_ms = parse_pos(argv[++i], TIMEOUT_MS_MAX);
+      if (l.timeout_ms < 0) {
+        fprintf(stderr, "rinv_host: -T %s: must be 1..%ld (milliseconds)\n", argv[i],
+                TIMEOUT_MS_MAX);
+        return 2;
+      }
+    } else if (strcmp(argv[i], "-q") == 0) l.quiet = 1;
     else if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0) script = argv[i];
     else {
       usage();
@@ -698,17 +806,18 @@ int main(int argc, char **argv) {
     usage();
     return 2;
   }
-  l.fd = tcp != NULL ? open_tcp(tcp) : open_serial(dev, baud);
-  if (l.fd < 0) {
-    fprintf(stderr, "rinv_host: cannot open %s: %s\n", tcp != NULL ? tcp : dev,
-            strerror(errno));
-    return 2;
-  }
+  /* the script first: a typo in its name must not wait for a board */
   FILE *in = strcmp(script, "-") == 0 ? stdin : fopen(script, "r");
   if (in == NULL) {
-    fprintf(stderr, "rinv_host: cannot open script %s\n", script);
-    close(l.fd);
+    int err = errno;
+    fprintf(stderr, "rinv_host: cannot open script %s: %s\n", script, strerror(err));
     return 2;
+  }
+  l.name = tcp != NULL ? tcp : dev;
+  l.fd = tcp != NULL ? open_tcp(tcp, l.timeout_ms) : open_serial(dev, baud);
+  if (l.fd < 0) {
+    if (in != stdin) fclose(in);
+    return 2; /* the reason is already printed */
   }
   rinv_mmio_t m = {&l, mmio_write, mmio_read, 1000000u};
   char line[1024];

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "coro.h"
@@ -65,21 +66,65 @@ static int copy_path(char *dst, const char *v) {
   return 0;
 }
 
-/* +reset_at=N (run cycle, >= 1) or EVENT[+K]. Returns nonzero if malformed. */
-static int parse_reset_at(const char *v, harness_opts_t *o) {
+/* A numeric plusarg +NAME=V whose number part num (V itself, or a suffix of it) is an
+ * integer (decimal or 0x hex) in lo..hi. Out of range or not a number:
+ * "error: +NAME=V: must be LO..HI[ (why)]" on errs, -1. */
+static int num_arg_in(const char *name, const char *v, const char *num, uint64_t lo,
+                      uint64_t hi, const char *why, uint64_t *out, FILE *errs) {
+  uint64_t x = 0;
+  if (parse_u64(num, &x) != 0 || x < lo || x > hi) {
+    fprintf(errs, "error: +%s=%s: must be %llu..%llu%s%s%s\n", name, v, (unsigned long long)lo,
+            (unsigned long long)hi, why ? " (" : "", why ? why : "", why ? ")" : "");
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+static int num_arg(const char *name, const char *v, uint64_t lo, uint64_t hi, const char *why,
+                   uint64_t *out, FILE *errs) {
+  return num_arg_in(name, v, v, lo, hi, why, out, errs);
+}
+
+/* +reset_at=N (run cycle, 1..HARNESS_CYCLE_MAX) or EVENT[+K] (K 0..HARNESS_RESET_K_MAX).
+ * Returns 0, 1 if malformed (no message yet), -1 if a number is out of range (printed). */
+static int parse_reset_at(const char *v, harness_opts_t *o, FILE *errs) {
   static const char *const events[] = {"inv", "hist", "wb", "fill", "probe"};
   if (*v >= '0' && *v <= '9') {
     o->reset_ev = RESET_EV_CYCLE;
-    return parse_u64(v, &o->reset_k) || o->reset_k == 0;
+    return num_arg("reset_at", v, 1, HARNESS_CYCLE_MAX,
+                   "a run cycle, or inv|hist|wb|fill|probe[+K]", &o->reset_k, errs);
   }
   for (unsigned e = 0; e < 5; e++) {
     size_t n = strlen(events[e]);
     if (strncmp(v, events[e], n) != 0 || (v[n] != '\0' && v[n] != '+')) continue;
     o->reset_ev = RESET_EV_INV + (int)e;
     o->reset_k = 0;
-    return v[n] == '+' ? parse_u64(v + n + 1, &o->reset_k) : 0;
+    if (v[n] != '+') return 0;
+    if (parse_u64(v + n + 1, &o->reset_k) != 0) return 1;
+    if (o->reset_k > HARNESS_RESET_K_MAX) {
+      fprintf(errs, "error: +reset_at=%s: K must be 0..%llu (cycles after the event)\n", v,
+              (unsigned long long)HARNESS_RESET_K_MAX);
+      return -1;
+    }
+    return 0;
   }
   return 1;
+}
+
+/* +progress=S: 0 (off) or HARNESS_PROGRESS_MIN..HARNESS_PROGRESS_MAX seconds. */
+static int parse_progress(const char *v, double *out, FILE *errs) {
+  char *end = NULL;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (*v == '\0' || *end != '\0' || errno != 0 ||
+      !(x == 0.0 || (x >= HARNESS_PROGRESS_MIN && x <= HARNESS_PROGRESS_MAX))) {
+    fprintf(errs, "error: +progress=%s: must be 0 (off) or %g..%g (seconds between progress "
+                  "lines on stderr)\n", v, HARNESS_PROGRESS_MIN, HARNESS_PROGRESS_MAX);
+    return -1;
+  }
+  *out = x;
+  return 0;
 }
 
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
@@ -91,6 +136,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
   o->wave_from = -1;
   o->wave_to = -1;
   o->lay = wl_layout_default();
+  o->progress_s = HARNESS_PROGRESS_DEFAULT;
   int nplus = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -139,7 +185,11 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
     if (strcmp(name, "workload") == 0) {
       bad = copy_path(o->workload, v);
     } else if (strcmp(name, "n") == 0) {
-      bad = parse_u64(v, &u) || u == 0 || u > 0xffffffffull;
+      /* per-workload limits (smaller) are checked when the program is built */
+      if (num_arg(name, v, 1, HARNESS_N_MAX, "each workload has its own limit, "
+                  "docs/VERIFICATION.md §4", &u, errs)) {
+        return -1;
+      }
       o->n = (uint32_t)u;
     } else if (strcmp(name, "mode") == 0) {
       bad = pick_name(v, k_mode_names, 3, &o->mode);
@@ -149,31 +199,40 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       o->cfg = rinv_cfg_by_name(v);
       bad = o->cfg == NULL;
     } else if (strcmp(name, "seed") == 0) {
-      bad = parse_u64(v, &o->seed);
+      if (num_arg(name, v, 0, UINT64_MAX, "any 64-bit value", &o->seed, errs)) return -1;
     } else if (strcmp(name, "probe_log") == 0) {
       bad = copy_path(o->probe_log, v);
     } else if (strcmp(name, "wave") == 0) {
       bad = copy_path(o->wave, v);
     } else if (strcmp(name, "wave_from") == 0 || strcmp(name, "wave_to") == 0) {
-      bad = parse_u64(v, &u) || u > (uint64_t)LLONG_MAX / 2;
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "cycle", &u, errs)) return -1;
       if (name[5] == 'f') o->wave_from = (long long)u;
       else o->wave_to = (long long)u;
     } else if (strcmp(name, "dump_trace") == 0) {
       bad = copy_path(o->dump_trace, v);
     } else if (strcmp(name, "stall") == 0) {
-      bad = parse_u64(v, &u) || u > 100;
+      if (num_arg(name, v, 0, HARNESS_STALL_MAX,
+                  "percent of cycles each channel stalls; near 100 nothing moves", &u, errs)) {
+        return -1;
+      }
       o->stall = (unsigned)u;
     } else if (strcmp(name, "reorder") == 0) {
-      bad = parse_u64(v, &u) || u > 1;
+      if (num_arg(name, v, 0, 1, NULL, &u, errs)) return -1;
       o->reorder = (int)u;
     } else if (strcmp(name, "max_cycles") == 0) {
-      bad = parse_u64(v, &o->max_cycles);
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "0 = no limit", &o->max_cycles, errs)) return -1;
+    } else if (strcmp(name, "progress") == 0) {
+      if (parse_progress(v, &o->progress_s, errs)) return -1;
     } else if (strcmp(name, "reset_at") == 0) {
-      bad = parse_reset_at(v, o);
+      bad = parse_reset_at(v, o, errs);
+      if (bad < 0) return -1;
     } else if (strcmp(name, "inject") == 0) {
       if (strncmp(v, "mismatch:", 9) == 0) {
         o->inject = 1;
-        bad = parse_u64(v + 9, &o->inject_cycle) || o->inject_cycle == 0;
+        if (num_arg_in(name, v, v + 9, 1, HARNESS_CYCLE_MAX, "the CYCLE of mismatch:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
       } else if (strcmp(v, "stale") == 0) {
         o->inject = 2;
       } else if (strcmp(v, "coherence") == 0) {
@@ -182,15 +241,18 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         o->inject = 5;
       } else if (strncmp(v, "sva:", 4) == 0) {
         o->inject = 4;
-        bad = parse_u64(v + 4, &o->inject_cycle) || o->inject_cycle == 0;
+        if (num_arg_in(name, v, v + 4, 1, HARNESS_CYCLE_MAX, "the CYCLE of sva:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
       } else {
         bad = 1;
       }
     } else {
       fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
                     "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +no_rerun +dump_trace= +inject= +reorder= +no_model "
-                    "+reset_at=; "
+                    "+stall= +max_cycles= +progress= +no_rerun +dump_trace= +inject= +reorder= "
+                    "+no_model +reset_at=; "
                     "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
                     "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
       return -1;
@@ -201,11 +263,8 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
       else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
-      else if (strcmp(name, "stall") == 0) hint = " (percent 0..100)";
-      else if (strcmp(name, "n") == 0) hint = " (positive integer)";
-      else if (strcmp(name, "reorder") == 0) hint = " (0|1)";
       else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory)";
-      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE >= 1, or inv|hist|wb|fill|probe[+K])";
+      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
     }
@@ -359,6 +418,12 @@ struct harness {
   unsigned resets;
   uint64_t reset_discarded, reset_dropped_ops, reset_bad_bytes;
 
+  /* progress line on stderr (+progress=S, not with +quiet) */
+  int progress_on;
+  double progress_wall;        /* monotonic seconds of the last line (or of the start) */
+  uint64_t progress_gcyc;      /* gcyc then */
+  uint64_t issued;             /* records of the program issued in this run */
+
   FILE *probe_log;
   char txlog[TXLOG_N][TXLOG_LEN];
   unsigned txlog_head, txlog_n;
@@ -487,6 +552,86 @@ static void json_str(char *dst, size_t len, const char *s) {
   dst[p] = '\0';
 }
 
+/* ---- acquire/release pairing of a trace (docs/TRACE.md §2, "Pairing") ---------------- */
+
+enum { LK_FREE = 0, LK_HELD, LK_UNKNOWN };
+
+/* The lock state of op's side after op, as the records alone tell it: acquire takes it,
+ * release gives it back, a register write to LOCK expected to succeed takes (own id) or
+ * gives back (0) it, any other LOCK write that may succeed leaves it unknown. */
+static void lock_step(const tr_op_t *op, int *st, uint32_t *acq_line) {
+  if (op->kind == TR_ACQUIRE) {
+    *st = LK_HELD;
+    *acq_line = op->line;
+  } else if (op->kind == TR_RELEASE) {
+    *st = LK_FREE;
+  } else if (op->kind == TR_REGWR && (op->addr & ~3u) == RINV_REG_LOCK &&
+             !(op->flags & TR_F_SLVERR)) {
+    if (op->flags & TR_F_ANY) *st = LK_UNKNOWN;
+    else if (op->data == 0u) *st = LK_FREE;
+    else if (op->data == RINV_ID(op->side)) {
+      *st = LK_HELD;
+      *acq_line = op->line;
+    } else {
+      *st = LK_UNKNOWN;
+    }
+  }
+}
+
+/* Lock state of `side` just before program record `upto`. */
+static int lock_state_before(const tr_prog_t *p, size_t upto, unsigned side) {
+  int st = LK_FREE;
+  uint32_t line = 0;
+  for (size_t i = 0; i < upto && i < p->n; i++) {
+    if (p->ops[i].side == side && tr_is_sync(p->ops[i].kind)) lock_step(&p->ops[i], &st, &line);
+  }
+  return st;
+}
+
+/* A trace whose side still holds the lock at the end is legal (nothing checks what that
+ * side wrote) but suspicious: a warning on stderr; the exit status does not change. */
+static void warn_unreleased(const harness_t *h) {
+  int st[N_SIDES] = {LK_FREE, LK_FREE};
+  uint32_t line[N_SIDES] = {0, 0};
+  for (size_t i = 0; i < h->prog->n; i++) {
+    const tr_op_t *op = &h->prog->ops[i];
+    if (tr_is_sync(op->kind)) lock_step(op, &st[op->side], &line[op->side]);
+  }
+  for (unsigned s = 0; s < N_SIDES; s++) {
+    if (st[s] == LK_HELD) {
+      fprintf(stderr, "warning: %s: %s acquire at line %u never released\n", h->label,
+              tr_side_name(s), line[s]);
+    }
+  }
+}
+
+/* ---- progress line (+progress=S) --------------------------------------------------------- */
+
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Called every 4096 cycles: after +progress seconds of wall clock, one line on stderr
+ * "tb: cycle C, R cycles/s, P% of program" (stdout is flushed first, so that the line
+ * cannot split a line of stdout when both go to one pipe). */
+static void progress_tick(harness_t *h) {
+  double now = wall_now();
+  double dt = now - h->progress_wall;
+  if (dt < h->o.progress_s) return;
+  double rate = (double)(h->gcyc - h->progress_gcyc) / dt;
+  size_t n = h->prog->n;
+  unsigned pct = n ? (unsigned)((h->issued >= n ? n : h->issued) * 100u / n) : 100u;
+  char runs[32] = "";
+  if (h->nruns > 1) snprintf(runs, sizeof runs, " (run %u/%u)", h->run_idx + 1, h->nruns);
+  fflush(stdout);
+  fprintf(stderr, "tb: cycle %llu, %.1fk cycles/s, %u%% of program%s\n",
+          (unsigned long long)h->gcyc, rate / 1000.0, pct, runs);
+  h->progress_wall = now;
+  h->progress_gcyc = h->gcyc;
+}
+
 /* ------------------------------------------------------------------------------------ */
 /* MMIO over the AXI master, from inside a side's driver coroutine                      */
 
@@ -571,12 +716,24 @@ static const char *sk_name(int k) {
 
 static void drv_finished(harness_t *h, side_drv_t *d) {
   if (d->result != RINV_OK) {
+    /* an acquire/release record of a trace: name it as FILE:LINE */
+    char where[HARNESS_PATH_MAX + 16] = "";
+    const char *hint = "";
+    if (d->kind == SK_ACQUIRE || d->kind == SK_RELEASE) {
+      const tr_op_t *op = &h->prog->ops[d->op];
+      if (op->line) snprintf(where, sizeof where, "%s:%u: ", h->label, op->line);
+      if (d->kind == SK_RELEASE && lock_state_before(h->prog, d->op, d->side) == LK_FREE) {
+        hint = d->side == 0
+                   ? " (cpu does not hold the lock: no unreleased cpu acquire before this release)"
+                   : " (gpu does not hold the lock: no unreleased gpu acquire before this release)";
+      }
+    }
     if (d->failed_slverr) {
-      error_msg(h, "driver: %s %s failed: unexpected SLVERR at register 0x%08x",
-                tr_side_name(d->side), sk_name(d->kind), d->slverr_addr);
+      error_msg(h, "%sdriver: %s %s failed: unexpected SLVERR at register 0x%08x%s", where,
+                tr_side_name(d->side), sk_name(d->kind), d->slverr_addr, hint);
     } else {
-      error_msg(h, "driver: %s %s failed: %s", tr_side_name(d->side), sk_name(d->kind),
-                rinv_strerror(d->result));
+      error_msg(h, "%sdriver: %s %s failed: %s%s", where, tr_side_name(d->side),
+                sk_name(d->kind), rinv_strerror(d->result), hint);
     }
   }
   txlog(h, "%s %s done (%s)", tr_side_name(d->side), sk_name(d->kind), rinv_strerror(d->result));
@@ -629,13 +786,19 @@ static void drv_start(harness_t *h, unsigned side, int kind, size_t op) {
 /* ------------------------------------------------------------------------------------ */
 /* program and runs                                                                      */
 
+/* Reports an allocation failure while building the program or the harness; -1. */
+static int oom(const char *what) {
+  fprintf(stderr, "error: out of memory (%s)\n", what);
+  return -1;
+}
+
 /* +reorder=1 (SPEC §11, seed 001): shuffles each side's memory operations inside each of its
  * segments (between two sync/register records of the side), across the side's ports. The
  * reference checks follow the request handshakes, so they stay sound in any order. */
 static int reorder_program(harness_t *h) {
   uint64_t r = h->o.seed * 0xD1B54A32D192ED03ull + 0x5851F42D4C957F2Dull;
   size_t *tmp = malloc((h->prog->n ? h->prog->n : 1) * sizeof *tmp);
-  if (!tmp) return -1;
+  if (!tmp) return oom("+reorder");
   for (unsigned s = 0; s < N_SIDES; s++) {
     unsigned p0 = s == 0 ? 0u : TR_N_CPU_PORTS, p1 = s == 0 ? TR_N_CPU_PORTS : TR_N_PORTS;
     size_t pos[TR_N_PORTS] = {0}, len[TR_N_PORTS] = {0};
@@ -674,12 +837,20 @@ static int reorder_program(harness_t *h) {
 
 static int build_program(harness_t *h) {
   h->prog = tr_prog_new();
-  if (!h->prog) return -1;
+  if (!h->prog) return oom("program");
   const harness_opts_t *o = &h->o;
   const char *wl = o->demo ? "square" : (o->workload[0] ? o->workload : "square");
   if (strcmp(wl, "random") == 0) {
     uint32_t n = o->n ? o->n : RG_DEFAULT_N;
-    if (rg_generate(h->prog, o->seed, n, h->cfg) != 0) return -1;
+    if (n > HARNESS_RANDOM_N_MAX) {
+      fprintf(stderr, "error: +n=%u: must be 1..%u for workload random (memory operations, "
+                      "about 10 cycles each)\n", n, HARNESS_RANDOM_N_MAX);
+      return -1;
+    }
+    if (rg_generate(h->prog, o->seed, n, h->cfg) != 0) {
+      fprintf(stderr, "error: out of memory generating workload random n=%u\n", n);
+      return -1;
+    }
     snprintf(h->label, sizeof h->label, "random");
     h->n_report = n;
   } else if (wl_is_builtin(wl)) {
@@ -704,14 +875,19 @@ static int build_program(harness_t *h) {
     }
     snprintf(h->label, sizeof h->label, "%s", wl);
     h->n_report = o->n;
+    warn_unreleased(h);
   }
   if (o->dump_trace[0]) {
-    FILE *f = fopen(o->dump_trace, "w");
     char hdr[HARNESS_PATH_MAX + 64];
     snprintf(hdr, sizeof hdr, "trace of workload %s n=%u (generated by the testbench)",
              h->label, h->n_report);
-    if (!f || tr_write(f, h->prog, hdr) != 0 || fclose(f) != 0) {
-      fprintf(stderr, "error: +dump_trace: cannot write '%s'\n", o->dump_trace);
+    FILE *f = fopen(o->dump_trace, "w");
+    int err = f ? 0 : errno;
+    if (f && tr_write(f, h->prog, hdr) != 0) err = errno ? errno : EIO;
+    if (f && fclose(f) != 0 && !err) err = errno;
+    if (err) {
+      fprintf(stderr, "error: +dump_trace=%s: cannot write the file: %s\n", o->dump_trace,
+              strerror(err));
       return -1;
     }
   }
@@ -720,7 +896,7 @@ static int build_program(harness_t *h) {
   h->seg = calloc(n ? n : 1, sizeof *h->seg);
   h->syncs = calloc(n ? n : 1, sizeof *h->syncs);
   h->dropped = calloc(n ? n : 1, 1);
-  if (!h->seg || !h->syncs || !h->dropped) return -1;
+  if (!h->seg || !h->syncs || !h->dropped) return oom("program index");
   size_t cnt[TR_N_PORTS] = {0};
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -734,7 +910,7 @@ static int build_program(harness_t *h) {
   }
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     h->port[p].ops = calloc(cnt[p] ? cnt[p] : 1, sizeof(size_t));
-    if (!h->port[p].ops) return -1;
+    if (!h->port[p].ops) return oom("port queues");
   }
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];
@@ -745,7 +921,7 @@ static int build_program(harness_t *h) {
   }
   for (unsigned s = 0; s < N_SIDES; s++) {
     h->ops_left[s] = calloc(h->nsync_side[s] + 1u, sizeof(uint32_t));
-    if (!h->ops_left[s]) return -1;
+    if (!h->ops_left[s]) return oom("segments");
   }
   if (o->reorder) return reorder_program(h);
   return 0;
@@ -789,6 +965,7 @@ static void run_begin(harness_t *h) {
     h->port[p].st = PQ_IDLE;
   }
   h->gnext = 0;
+  h->issued = 0;
   h->reg_inflight = 0;
   h->sva_drop_port = -1;
   h->ax_st = AX_IDLE;
@@ -874,7 +1051,34 @@ static void run_end(harness_t *h) {
   }
 }
 
+/* +wave=FILE: the simulator opens the file only when dumping starts and says nothing if it
+ * cannot, so the path is tried here, before anything runs: an existing file must open for
+ * writing (it is not truncated here), a new one is created and removed again. 0 ok, -1 with
+ * "error: +wave=FILE: cannot create the waveform file: WHY" on stderr. */
+static int wave_path_writable(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  int created = fd >= 0;
+  int err = errno;
+  if (fd < 0 && err == EEXIST) {
+    fd = open(path, O_WRONLY | O_CLOEXEC);
+    err = errno;
+  }
+  if (fd < 0) {
+    fprintf(stderr, "error: +wave=%s: cannot create the waveform file: %s\n", path,
+            strerror(err));
+    return -1;
+  }
+  close(fd);
+  if (created && unlink(path) != 0) {
+    err = errno;
+    fprintf(stderr, "error: +wave=%s: cannot remove the probe file: %s\n", path, strerror(err));
+    return -1;
+  }
+  return 0;
+}
+
 harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
+  if (o->wave[0] && o->wave_supported && wave_path_writable(o->wave) != 0) return NULL;
   harness_t *h = calloc(1, sizeof *h);
   if (!h) return NULL;
   h->o = *o;
@@ -900,9 +1104,11 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   if (build_program(h) != 0) goto fail;
   h->eager = eager_new(h->prog);
   h->owner = owner_policy_new();
-  if (!h->eager || !h->owner) goto fail;
   h->mem = mem_new(h->cfg->mem_lat ? h->cfg->mem_lat : 1u);
-  if (!h->mem) goto fail;
+  if (!h->eager || !h->owner || !h->mem) {
+    oom("baselines, memory");
+    goto fail;
+  }
   if (o->demo) {
     h->nruns = 3;
     for (unsigned i = 0; i < 3; i++) h->run_mode[i] = i;
@@ -913,13 +1119,17 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   if (o->lockstep && o->no_model) h->o.lockstep = 0;
   if (o->lockstep && !o->no_model) {
     h->checker = rinv_model_new(h->cfg);
-    if (!h->checker) goto fail;
+    if (!h->checker) {
+      oom("checker model");
+      goto fail;
+    }
   }
   if (o->probe_log[0]) {
     h->probe_log = fopen(o->probe_log, "w");
     if (!h->probe_log) {
-      fprintf(stderr, "error: +probe_log: cannot create '%s': %s\n", o->probe_log,
-              strerror(errno));
+      int err = errno;
+      fprintf(stderr, "error: +probe_log=%s: cannot create the file: %s\n", o->probe_log,
+              strerror(err));
       goto fail;
     }
     fprintf(h->probe_log, "cycle,release,src,dst,first_line_addr,n_lines,hits\n");
@@ -935,6 +1145,9 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
            h->prog->n);
     fflush(stdout);
   }
+  h->progress_on = !o->quiet && o->progress_s > 0.0;
+  h->progress_wall = wall_now();
+  h->progress_gcyc = 0;
   run_begin(h);
   return h;
 fail:
@@ -986,6 +1199,7 @@ static void start_syncs(harness_t *h) {
   while (h->gnext < h->nsyncs && sync_can_start(h, h->syncs[h->gnext])) {
     size_t i = h->syncs[h->gnext++];
     const tr_op_t *op = &h->prog->ops[i];
+    h->issued++;
     if (h->dropped[i]) { /* skipped after a mid-run reset: counts as done, in its turn */
       h->syncs_done[op->side]++;
       continue;
@@ -1066,6 +1280,7 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
   memset(in, 0, sizeof *in);
   if (h->phase == PH_DONE) return HARNESS_DONE;
   h->gcyc++;
+  if (h->progress_on && (h->gcyc & 4095u) == 0) progress_tick(h);
   if (h->phase == PH_RESET) {
     h->cycle_is_reset = 1;
     if (h->checker) rinv_model_reset(h->checker);
@@ -1164,6 +1379,7 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
     if (q->st == PQ_VALID && out->port_req_ready[p]) {
       const tr_op_t *op = &h->prog->ops[q->cur];
       unsigned s = op->side;
+      h->issued++;
       q->st = PQ_WAIT;
       q->req_cyc = h->gcyc;
       q->checked = 0;
@@ -1501,6 +1717,7 @@ static void mid_reset(harness_t *h) {
   size_t k = h->gnext;
   while (k < h->nsyncs && h->prog->ops[h->syncs[k]].kind != TR_ACQUIRE) k++;
   if (k < h->nsyncs) cut = h->syncs[k];
+  h->issued += k - h->gnext;
   h->gnext = k;
   h->syncs_done[0] = h->syncs_done[1] = 0;
   for (size_t j = 0; j < k; j++) h->syncs_done[h->prog->ops[h->syncs[j]].side]++;
@@ -1523,6 +1740,7 @@ static void mid_reset(harness_t *h) {
       if (i < cut) {
         h->dropped[i] = 1;
         dropped++;
+        h->issued++; /* abandoned: counts as done for the progress line */
       } else {
         h->ops_left[h->prog->ops[i].side][h->seg[i]]++;
       }

@@ -17,6 +17,18 @@
 
 #define HARNESS_PATH_MAX 1024
 
+/* Bounds of the numeric plusargs (docs/VERIFICATION.md §4, "Plusarg bounds"). A value
+ * outside is rejected before anything runs: "error: +NAME=VALUE: must be LO..HI", exit 2. */
+#define HARNESS_N_MAX 16777216u          /* +n: the largest per-workload limit (square) */
+#define HARNESS_RANDOM_N_MAX 10000000u   /* +n of +workload=random (memory operations) */
+#define HARNESS_STALL_MAX 95u            /* +stall percent: at 100 nothing ever moves */
+#define HARNESS_CYCLE_MAX 1000000000000ull /* +max_cycles, +wave_from/to, +reset_at=N,
+                                            +inject=...:C: 10^12 cycles */
+#define HARNESS_RESET_K_MAX 1000000000ull /* +reset_at=EVENT+K */
+#define HARNESS_PROGRESS_DEFAULT 5.0     /* +progress=S: seconds between progress lines */
+#define HARNESS_PROGRESS_MIN 0.1
+#define HARNESS_PROGRESS_MAX 3600.0
+
 typedef struct harness_opts {
   /* from plusargs */
   char workload[HARNESS_PATH_MAX]; /* built-in name or trace file */
@@ -36,6 +48,8 @@ typedef struct harness_opts {
   int demo;                        /* no plusargs at all: the default demonstration */
   wl_layout_t lay;                 /* workload plusargs (+iters= +layout= ..., workloads.h) */
   int no_model;                    /* +no_model: tb_dir without the checker model (bench) */
+  double progress_s;               /* +progress=S: progress line on stderr every S seconds of
+                                      wall clock (0 = off; never with +quiet) */
   /* +reset_at=N | EVENT[+K]: assert reset once per run, in run cycle N or K cycles after the
    * run's first EVENT (ARCHITECTURE.md §2, "Reset in the middle of an operation") */
   int reset_ev;                    /* RESET_EV_* */

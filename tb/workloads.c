@@ -38,7 +38,7 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     if (value && strcmp(value, "rr") == 0) lay->dispatch = WL_DISPATCH_RR;
     else if (value && strcmp(value, "chunk") == 0) lay->dispatch = WL_DISPATCH_CHUNK;
     else bad = 1;
-    if (bad) fprintf(errs, "error: bad value '%s' for plusarg '+dispatch' (rr|chunk)\n", value ? value : "");
+    if (bad) fprintf(errs, "error: +dispatch=%s: must be rr or chunk\n", value ? value : "");
     return bad ? -1 : 1;
   }
   if (strcmp(name, "layout") == 0) {
@@ -46,7 +46,7 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     else if (value && strcmp(value, "aos") == 0) lay->layout = WL_LAYOUT_AOS;
     else if (value && strcmp(value, "aosa") == 0) lay->layout = WL_LAYOUT_AOSA;
     else bad = 1;
-    if (bad) fprintf(errs, "error: bad value '%s' for plusarg '+layout' (soa|aos|aosa)\n", value ? value : "");
+    if (bad) fprintf(errs, "error: +layout=%s: must be soa, aos or aosa\n", value ? value : "");
     return bad ? -1 : 1;
   }
   size_t k;
@@ -67,11 +67,11 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     default: bad |= u != 4 && u != 8; lay->esize = (unsigned)u; break;
   }
   if (bad) {
-    static const char *const hints[] = {"1..1000", "64-byte aligned, < 0x40000000",
-                                        "power of two 64..16M", "multiple of 4, <= 16M",
-                                        "1..64", "1..1024", "1..4", "1..64", "4|8"};
-    fprintf(errs, "error: bad value '%s' for plusarg '+%s' (%s)\n", value ? value : "", name,
-            hints[k]);
+    static const char *const hints[] = {"1..1000", "0..0x3fffffc0, 64-byte aligned",
+                                        "a power of two 64..16777216",
+                                        "0..16777216, a multiple of 4", "1..64", "1..1024",
+                                        "1..4", "1..64", "4 or 8"};
+    fprintf(errs, "error: +%s=%s: must be %s\n", name, value ? value : "", hints[k]);
     return -1;
   }
   return 1;
@@ -485,8 +485,8 @@ int wl_generate(const char *name, uint32_t n, const wl_layout_t *lay, tr_prog_t 
     return -1;
   }
   if (n < k_wl[i].min_n || n > k_wl[i].max_n) {
-    snprintf(err, errlen, "+n=%u out of range for %s (%u .. %u)", n, name, k_wl[i].min_n,
-             k_wl[i].max_n);
+    snprintf(err, errlen, "+n=%u: must be %u..%u for workload %s", n, k_wl[i].min_n,
+             k_wl[i].max_n, name);
     return -2;
   }
   if (lay->align == 0 || (lay->align & (lay->align - 1u)) != 0 || lay->n_cu == 0 ||

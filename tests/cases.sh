@@ -350,6 +350,7 @@ run_test fsm_cov_report_fails_unreached bash -c "
 # docs/REGISTERS.md and docs/ARCHITECTURE.md), counted test by test, on two simulators.
 run_suite icarus_directed make -s icarus-test
 run_suite verilator_directed make -s vdirected
+source tests/cases_failures.sh
 
 # --- every command of README.md and docs/*.md, run as written in a fresh copy (issue 15) ---
 # tests/readme_commands.py: its table says how each command runs (as written; a documented

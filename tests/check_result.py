@@ -4,6 +4,7 @@
 usage: check_result.py [options] -- CMD [ARGS...]
   --expect-fail          the run must exit non-zero (a failing run still prints its RESULT)
   --expect-reject        bad input: exit non-zero and print no RESULT line at all
+  --expect-status N      the exit status must be exactly N (e.g. 2 for rejected input)
   --expect-output REGEX  the combined output must match REGEX (re.search, multiline)
   --cond EXPR            a Python expression over the RESULT fields that must be true,
                          e.g. --cond 'probes < 100' (repeatable)
@@ -35,6 +36,7 @@ def main():
     ap.add_argument("--expect-fail", action="store_true")
     ap.add_argument("--expect-reject", action="store_true")
     ap.add_argument("--expect-output", action="append", default=[])
+    ap.add_argument("--expect-status", type=int)
     ap.add_argument("--cond", action="append", default=[])
     ap.add_argument("--save")
     ap.add_argument("--timeout", type=int, default=1800)
@@ -47,6 +49,8 @@ def main():
                        timeout=a.timeout)
     out = p.stdout
     print(f"$ {' '.join(cmd)}\n(exit {p.returncode})")
+    if a.expect_status is not None and p.returncode != a.expect_status:
+        fail(f"exit status {p.returncode}, expected {a.expect_status}", out)
     for rx in a.expect_output:
         if not re.search(rx, out, re.MULTILINE):
             fail(f"output does not match /{rx}/", out)

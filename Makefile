@@ -6,13 +6,52 @@
 #   make wave         open the last waveform in GTKWave with sim/rinv.gtkw
 #   make params       regenerate parameter files from params/rinv.toml
 SHELL      := bash
+
+# Architecture: v1 (docs/ARCHITECTURE.md, the contract in force: rtl/, cmodel/) or v2 (the draft
+# docs/ARCHITECTURE_v2.md, being implemented in rtl/v2/ and cmodel/v2/). ARCH sets both sides;
+# RTL_ARCH / MODEL_ARCH pick one each (e.g. the v2 RTL alone with +no_model before the v2 model
+# exists). Anything but v1/v1 builds into its own BUILD directory and TB_BIN.
+ARCH       ?= v1
+RTL_ARCH   ?= $(ARCH)
+MODEL_ARCH ?= $(ARCH)
+$(foreach v,RTL_ARCH MODEL_ARCH,$(if $(filter v1 v2,$($(v))),,$(error $(v)=$($(v)): must be v1 or v2)))
+ifeq ($(RTL_ARCH)$(MODEL_ARCH),v1v1)
 BUILD      ?= build
+TB_BIN     ?= tb_dir
+else
+BUILD      ?= build-rtl$(RTL_ARCH)-model$(MODEL_ARCH)
+TB_BIN     ?= tb_dir_rtl$(RTL_ARCH)_model$(MODEL_ARCH)
+endif
+ifeq ($(RTL_ARCH),v2)
+RTL_DIR    := rtl/v2
+SVA_SRCS   := $(sort $(wildcard rtl/v2/sva/*.sv))
+LINT_VLT   := $(sort $(wildcard rtl/v2/lint/*.vlt))
+VDEFS      := +define+RINV_V2 +define+RINV_VERIF
+else
+RTL_DIR    := rtl
+# Assertions (rtl/sva/, bound into rinv_top): only in the Verilator testbench build (--assert),
+# never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
+SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv
+LINT_VLT   := rtl/lint/verilator_waiver.vlt
+VDEFS      :=
+endif
+ifeq ($(MODEL_ARCH),v2)
+# the v2 model's blocks; memory, line map and the generated files stay shared with v1
+MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c cmodel/linemap.c \
+              cmodel/rinv_io.c cmodel/rinv_params.c
+MODEL_INC  := -Icmodel/v2 -Icmodel
+MODEL_TEST := tests/cmodel/v2/test_model.c
+else
+MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
+MODEL_INC  := -Icmodel
+MODEL_TEST := tests/cmodel/test_model.c
+endif
 CC         := gcc
 CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 CWARN      := -Wall -Wextra -Werror
 COPT       ?= -O2 -g
 VROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)
-CFLAGS     := $(CSTD) $(CWARN) $(COPT) -Icmodel -Itb -Isw -I$(VROOT)/include/vltstd
+CFLAGS     := $(CSTD) $(CWARN) $(COPT) $(MODEL_INC) -Itb -Isw -I$(VROOT)/include/vltstd
 VERILATOR  ?= verilator
 PYTHON     ?= python3
 JOBS       ?= 2
@@ -21,13 +60,9 @@ GEN_FILES := rtl/rinv_pkg.sv tb/rinv_io_pkg.sv cmodel/rinv_params.h cmodel/rinv_
              cmodel/rinv_io.h cmodel/rinv_io.c sim/params.json
 
 # RTL file list, in compile order (packages first): rtl/rinv.f, shared by every tool.
-RTL_SRCS   := $(shell grep -v '^[[:space:]]*\#' rtl/rinv.f | grep -v '^[[:space:]]*$$')
+RTL_SRCS   := $(shell grep -v '^[[:space:]]*\#' $(RTL_DIR)/rinv.f | grep -v '^[[:space:]]*$$')
 TB_SV      := tb/rinv_io_pkg.sv tb/tb_dir.sv
-# Assertions (rtl/sva/, bound into rinv_top): only in the Verilator testbench build (--assert),
-# never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
-SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv
 
-MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
 SW_SRCS    := $(filter-out sw/rinv_host.c,$(sort $(wildcard sw/*.c)))  # host tool: own main
 TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
 LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
@@ -67,7 +102,7 @@ $(BUILD)/rinv_sim: tb/rinv_sim.c $(BUILD)/libtb.a
 $(BUILD)/test_tb: tests/tb/test_tb.c $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
 
-$(BUILD)/test_model: tests/cmodel/test_model.c $(BUILD)/libtb.a
+$(BUILD)/test_model: $(MODEL_TEST) $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
 
 unit: $(BUILD)/test_tb $(BUILD)/test_model
@@ -75,14 +110,13 @@ unit: $(BUILD)/test_tb $(BUILD)/test_model
 # VOPT: extra Verilator options, e.g. VOPT='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0"' for a
 # quick-to-compile, slower binary (make mutate builds its mutants that way).
 VOPT   ?=
-VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -Irtl -Itb \
-          -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VOPT)
+VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -I$(RTL_DIR) -Irtl -Itb \
+          -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VDEFS) $(VOPT)
 
-# TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...).
-# TB_RUN is the same file as an absolute path: every recipe that *runs* the binary (or hands it
-# to a script) uses TB_RUN, so a bare name is never looked up on PATH, whatever the tool's
-# current directory.
-TB_BIN     ?= tb_dir
+# TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...;
+# default tb_dir, set above with ARCH). TB_RUN is the same file as an absolute path: every
+# recipe that *runs* the binary (or hands it to a script) uses TB_RUN, so a bare name is never
+# looked up on PATH, whatever the tool's current directory.
 TB_RUN      = $(abspath $(TB_BIN))
 SIM_RUN     = $(abspath $(BUILD)/rinv_sim)
 
@@ -110,17 +144,17 @@ venv: $(VENV)/stamp
 # Lint: Verilator -Wall with both configurations, Icarus elaboration (fpga sizes, for speed),
 # Yosys parse + elaboration with the fpga configuration.
 lint: $(BUILD)/params.stamp
-	$(VERILATOR) --lint-only -Wall rtl/lint/verilator_waiver.vlt $(RTL_SRCS) --top-module rinv_top
-	$(VERILATOR) --lint-only -Wall rtl/lint/verilator_waiver.vlt $(RTL_SRCS) --top-module rinv_top \
-	  $$($(PYTHON) tools/cfg_flags.py fpga verilator)
+	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module rinv_top
+	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module rinv_top \
+	  $$($(PYTHON) tools/cfg_flags.py fpga verilator $(RTL_ARCH))
 	iverilog -g2012 -o $(BUILD)/rinv_top.vvp -s rinv_top \
-	  $$($(PYTHON) tools/cfg_flags.py fpga iverilog) $(RTL_SRCS) 2>&1 | grep -v 'sorry: Case unique' ; \
+	  $$($(PYTHON) tools/cfg_flags.py fpga iverilog $(RTL_ARCH)) $(RTL_SRCS) 2>&1 | grep -v 'sorry: Case unique' ; \
 	  test $${PIPESTATUS[0]} -eq 0
 	@echo "lint: verilator and iverilog clean"
 
 lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
 	$(YOSYS) -q -l $(BUILD)/yosys_parse.log -p "read_verilog -sv $(RTL_SRCS); \
-	  $$($(PYTHON) tools/cfg_flags.py fpga yosys); hierarchy -check -top rinv_top; proc; check -assert"
+	  $$($(PYTHON) tools/cfg_flags.py fpga yosys $(RTL_ARCH)); hierarchy -check -top rinv_top; proc; check -assert"
 	@echo "lint-yosys: parse, hierarchy, proc and check clean"
 
 test: verilate sim unit venv deps

@@ -36,6 +36,9 @@ typedef struct rinv_cfg {
   uint32_t rt_cap;
   uint32_t max_range;
   uint32_t mem_lat;
+  uint32_t walk_lanes;
+  uint32_t probe_inflight;
+  uint32_t rt_scan;
 } rinv_cfg_t;
 
 #define RINV_N_CONFIGS 2u

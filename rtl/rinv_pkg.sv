@@ -30,6 +30,9 @@ package rinv_pkg;
   localparam int Gem5RtCap = 64;
   localparam int Gem5MaxRange = 4096;
   localparam int Gem5MemLat = 20;
+  localparam int Gem5WalkLanes = 2;
+  localparam int Gem5ProbeInflight = 4;
+  localparam int Gem5RtScan = 16;
 
   localparam int FpgaId = 1;
   localparam int FpgaCpuL1Sets = 8;
@@ -49,5 +52,8 @@ package rinv_pkg;
   localparam int FpgaRtCap = 8;
   localparam int FpgaMaxRange = 256;
   localparam int FpgaMemLat = 4;
+  localparam int FpgaWalkLanes = 1;
+  localparam int FpgaProbeInflight = 4;
+  localparam int FpgaRtScan = 4;
 
 endpackage : rinv_pkg

@@ -121,6 +121,10 @@ module tb_dir;
     .GpuL1Lat(rinv_pkg::Gem5GpuL1Lat), .GpuL2Lat(rinv_pkg::Gem5GpuL2Lat),
     .RecCap(rinv_pkg::Gem5RecCap), .HistCap(rinv_pkg::Gem5HistCap),
     .RtCap(rinv_pkg::Gem5RtCap), .MaxRange(rinv_pkg::Gem5MaxRange)
+`ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
+    , .WalkLanes(rinv_pkg::Gem5WalkLanes), .ProbeInflight(rinv_pkg::Gem5ProbeInflight),
+    .RtScan(rinv_pkg::Gem5RtScan)
+`endif
   ) u_gem5 (
     .rst_ni(rst_g),
     `RINV_TOP_PORTS(in_g, out_g)
@@ -135,6 +139,10 @@ module tb_dir;
     .GpuL1Lat(rinv_pkg::FpgaGpuL1Lat), .GpuL2Lat(rinv_pkg::FpgaGpuL2Lat),
     .RecCap(rinv_pkg::FpgaRecCap), .HistCap(rinv_pkg::FpgaHistCap),
     .RtCap(rinv_pkg::FpgaRtCap), .MaxRange(rinv_pkg::FpgaMaxRange)
+`ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
+    , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
+    .RtScan(rinv_pkg::FpgaRtScan)
+`endif
   ) u_fpga (
     .rst_ni(rst_f),
     `RINV_TOP_PORTS(in_f, out_f)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Print parameter overrides of rinv_top for one named configuration, for a given tool.
 
-usage: cfg_flags.py CONFIG iverilog|verilator|yosys
+usage: cfg_flags.py CONFIG iverilog|verilator|yosys [v1|v2]
+  (v1, the default, leaves out the parameters only the v2 RTL has: V2_ONLY)
   iverilog:  -Prinv_top.CpuL1Sets=16 ...      verilator: -GCpuL1Sets=16 ...
   yosys:     chparam -set CpuL1Sets 16 ... rinv_top
 Values come from sim/params.json (generated from params/rinv.toml).
@@ -12,6 +13,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_RTL = {"id", "mem_lat"}
+V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan"}
 
 
 def camel(name):
@@ -19,12 +21,14 @@ def camel(name):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[2] not in ("iverilog", "verilator", "yosys"):
+    if len(sys.argv) not in (3, 4) or sys.argv[2] not in ("iverilog", "verilator", "yosys") \
+            or (len(sys.argv) == 4 and sys.argv[3] not in ("v1", "v2")):
         sys.exit(__doc__)
+    skip = NOT_RTL | (V2_ONLY if len(sys.argv) == 3 or sys.argv[3] == "v1" else set())
     cfgs = json.load(open(os.path.join(ROOT, "sim", "params.json")))["config"]
     if sys.argv[1] not in cfgs:
         sys.exit(f"cfg_flags: unknown config '{sys.argv[1]}' (known: {', '.join(cfgs)})")
-    vals = {camel(k): v for k, v in cfgs[sys.argv[1]].items() if k not in NOT_RTL}
+    vals = {camel(k): v for k, v in cfgs[sys.argv[1]].items() if k not in skip}
     tool = sys.argv[2]
     if tool == "iverilog":
         print(" ".join(f"-Prinv_top.{k}={v}" for k, v in vals.items()))

@@ -36,6 +36,41 @@ def load():
     return d
 
 
+def pow2(x):
+    return x > 0 and (x & (x - 1)) == 0
+
+
+def check_config(name, c, common):
+    """Legal ranges of docs/ARCHITECTURE_v2.md §3.1; a configuration outside them is rejected."""
+    def bad(msg):
+        sys.exit(f"{SRC}: config {name}: {msg}")
+    for side, nl1 in (("cpu", common["n_cpu_l1"]), ("gpu", common["n_gpu_l1"])):
+        for lvl in ("l1", "l2"):
+            sets, ways, lat = (c[f"{side}_{lvl}_{k}"] for k in ("sets", "ways", "lat"))
+            if not pow2(sets):
+                bad(f"{side}_{lvl}_sets = {sets}: must be a power of 2")
+            if not pow2(ways):
+                bad(f"{side}_{lvl}_ways = {ways}: must be a power of 2")
+            if not 1 <= lat <= 8:
+                bad(f"{side}_{lvl}_lat = {lat}: must be 1..8")
+            if c["walk_lanes"] > sets:
+                bad(f"walk_lanes = {c['walk_lanes']} > {side}_{lvl}_sets = {sets}")
+        ways = c[f"{side}_l2_ways"] + nl1 * c[f"{side}_l1_ways"]
+        if c["walk_lanes"] * ways > 255:
+            bad(f"walk_lanes x ways of the {side} side = {c['walk_lanes'] * ways} > 255 "
+                "(inv_count is 8 bits)")
+    if c["walk_lanes"] not in (1, 2, 4):
+        bad(f"walk_lanes = {c['walk_lanes']}: must be 1, 2 or 4")
+    if not 1 <= c["probe_inflight"] <= 8:
+        bad(f"probe_inflight = {c['probe_inflight']}: must be 1..8")
+    if not (pow2(c["rt_scan"]) and c["rt_scan"] <= c["rt_cap"] // 2):
+        bad(f"rt_scan = {c['rt_scan']}: must be a power of 2 <= rt_cap / 2")
+    if c["rt_cap"] < 2 or c["rt_cap"] % c["rt_scan"]:
+        bad(f"rt_cap = {c['rt_cap']}: must be >= 2 and a multiple of rt_scan")
+    if c["rec_cap"] < 2:
+        bad(f"rec_cap = {c['rec_cap']}: must be >= 2")
+
+
 def layout(fields):
     """Return [(name, width, count, qual, lsb)] with the first field most significant."""
     total = sum(w * n for _, w, n, _ in fields)
@@ -49,6 +84,7 @@ def layout(fields):
 def cfg_keys(d):
     keys = None
     for name, c in d["config"].items():
+        check_config(name, c, d["common"])
         k = list(c.keys())
         if keys is None:
             keys = k

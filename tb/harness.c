@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "trace.h"
 #include "workloads.h"
 #include "eager.h"
+#include "e2e.h"
 #include "owner_policy.h"
 
 #define N_SIDES 2u
@@ -239,6 +241,10 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         o->inject = 3;
       } else if (strcmp(v, "reset_memory") == 0) {
         o->inject = 5;
+      } else if (strcmp(v, "drop_wb_addr") == 0) {
+        o->inject = 6; /* tb/e2e.h: drop the memory write of an address walk's write-back */
+      } else if (strcmp(v, "drop_wb_set") == 0) {
+        o->inject = 7; /* ... of a set walk's write-back */
       } else if (strncmp(v, "sva:", 4) == 0) {
         o->inject = 4;
         if (num_arg_in(name, v, v + 4, 1, HARNESS_CYCLE_MAX, "the CYCLE of sva:CYCLE",
@@ -263,7 +269,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
       else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
-      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory)";
+      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory|drop_wb_addr|drop_wb_set)";
       else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
@@ -337,6 +343,7 @@ typedef struct run_result {
   eager_counts_t eager;
   uint64_t owner_probes, owner_transfers;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr, coh_checked;
+  uint64_t wb_checked, lost_bytes;
   int truncated;
   int has_reset; /* +reset_at given: the reset outcome fields are printed */
   unsigned resets;
@@ -404,6 +411,8 @@ struct harness {
   uint64_t last_progress;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr;
   uint64_t coh_printed, coh_checked;
+  e2e_t *e2e;          /* end-to-end write-back check (tb/e2e.h) */
+  uint64_t lost_bytes, lost_printed;
   int injected;
   int sva_drop_port;           /* +inject=sva: port whose waiting request is withdrawn, or -1 */
   int mismatch_seen;
@@ -975,6 +984,10 @@ static void run_begin(harness_t *h) {
   refmem_free(h->ref);
   h->ref = refmem_new();
   if (!h->ref) abort();
+  e2e_free(h->e2e);
+  h->e2e = e2e_new(h->ref, h->o.inject == 6 ? 0 : h->o.inject == 7 ? 1 : -1);
+  if (!h->e2e) abort();
+  h->lost_bytes = h->lost_printed = 0;
   h->inv_src = -1;
   h->rel_count = h->probe_count = 0;
   eager_reset(h->eager);
@@ -997,6 +1010,12 @@ static void run_begin(harness_t *h) {
 static void run_end(harness_t *h) {
   run_result_t *r = &h->res[h->run_idx];
   const rinv_out_t *o = &h->out;
+  if ((h->o.inject == 6 || h->o.inject == 7) && !e2e_injected(h->e2e)) {
+    error_msg(h, "+inject=%s never fired: no dirty write-back happened during an %s walk "
+              "(use a workload with dirty hits, e.g. tests/traces/cov_dirty_probe*.trace)",
+              h->o.inject == 6 ? "drop_wb_addr" : "drop_wb_set",
+              h->o.inject == 6 ? "an address" : "a set");
+  }
   r->mode = h->run_mode[h->run_idx];
   r->walk = h->o.walk;
   r->cycles = h->run_cycles;
@@ -1029,6 +1048,8 @@ static void run_end(harness_t *h) {
   r->errors = h->errors;
   r->slverr = h->slverr;
   r->coh_checked = h->coh_checked;
+  r->wb_checked = e2e_lines_checked(h->e2e);
+  r->lost_bytes = h->lost_bytes;
   r->truncated = h->truncated;
   r->has_reset = h->o.reset_ev != RESET_EV_NONE;
   r->resets = h->resets;
@@ -1175,6 +1196,7 @@ void harness_free(harness_t *h) {
   owner_policy_free(h->owner);
   mem_free(h->mem);
   refmem_free(h->ref);
+  e2e_free(h->e2e);
   tr_prog_free(h->prog);
   free(h->seg);
   free(h->dropped);
@@ -1387,7 +1409,7 @@ static void observe_ports(harness_t *h, const rinv_out_t *out) {
       eager_port_accept(h->eager, s, op->kind == TR_ST);
       owner_policy_access(h->owner, s, op->kind == TR_ST, op->addr >> 6);
       if (op->kind == TR_ST) {
-        refmem_store(h->ref, op->addr, op->data, op->wstrb, !h->holds_lock[s]);
+        refmem_store(h->ref, op->addr, op->data, op->wstrb, !h->holds_lock[s], s, h->gcyc);
         if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);
         txlog(h, "port %s req st 0x%08x data 0x%08x wstrb 0x%x", tr_port_name(p), op->addr,
               op->data, op->wstrb);
@@ -1484,6 +1506,17 @@ static void observe_mem(harness_t *h, const rinv_out_t *out) {
     if (out->mem_req_we) {
       txlog(h, "mem write line 0x%07x mask 0x%016llx", out->mem_req_line,
             (unsigned long long)out->mem_req_wmask);
+      if (e2e_mem_write(h->e2e, out->mem_req_line)) {
+        /* +inject=drop_wb_*: the memory takes the write but keeps none of its bytes */
+        printf("note: +inject: dropping the memory write of line 0x%07x (a dirty write-back "
+               "of an invalidation) in cycle %llu\n", out->mem_req_line,
+               (unsigned long long)h->gcyc);
+        h->injected = 1;
+        rinv_out_t dropped = *out;
+        dropped.mem_req_wmask = 0;
+        mem_step_out(h->mem, &h->in, &dropped);
+        return;
+      }
       refmem_writeback(h->ref, out->mem_req_line, out->mem_req_wdata, out->mem_req_wmask);
     } else {
       if (h->mem_reads) error_msg(h, "memory: a second read while one is outstanding");
@@ -1510,6 +1543,7 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
         }
       }
       if (!out->cc_req_we[s]) eager_fill_req(h->eager, s);
+      else e2e_cc_write(h->e2e, s, out->cc_req_line[s]);
     }
     if (out->fill_valid[s] && out->fill_ready[s]) {
       h->last_progress = h->gcyc;
@@ -1530,10 +1564,12 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
       h->probe_row_rel[s] = h->rel_count;
       h->probe_row_first[s] = out->probe_first[s];
       h->probe_row_n[s] = out->probe_nlines[s];
+      e2e_probe(h->e2e, s, out->probe_first[s], out->probe_nlines[s], out->probe_setwalk[s]);
     }
     if (out->ack_valid[s] && out->ack_ready[s]) {
       h->last_progress = h->gcyc;
       txlog(h, "ack %s hits %u", sn, out->ack_hits[s]);
+      e2e_ack(h->e2e, s);
       if (h->probe_log && h->probe_row_pending[s]) {
         fprintf(h->probe_log, "%llu,%u,%s,%s,0x%08llx,%u,%u\n",
                 (unsigned long long)h->probe_row_cyc[s], h->probe_row_rel[s],
@@ -1551,6 +1587,7 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
     h->rel_count++;
     h->inv_src = out->lock_owner >= 1 && out->lock_owner <= 2 ? (int)out->lock_owner - 1 : -1;
     txlog(h, "invalidation %u start (owner %u)", h->rel_count, out->lock_owner);
+    if (h->inv_src >= 0) e2e_inv_start(h->e2e, (unsigned)h->inv_src, h->gcyc, h->rel_count);
     h->last_progress = h->gcyc;
   }
   if (out->inv_done && !prev_done) {
@@ -1561,6 +1598,7 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
     } else {
       unsigned src = (unsigned)h->inv_src, tgt = 1u - src;
       lineset_t *e = &h->epoch[src];
+      if (e2e_inv_done(h->e2e, e->fifo, e->n) < 0) abort();
       for (size_t i = 0; i < e->n; i++) {
         if (!lineset_has(&h->refetch[tgt], e->fifo[i])) lineset_add(&h->pending[tgt], e->fifo[i]);
       }
@@ -1592,6 +1630,23 @@ static void observe_dbg(harness_t *h, const rinv_out_t *out) {
                tr_side_name(s), h->rel_count);
       }
     }
+  }
+}
+
+/* tb/e2e.h: a byte that memory should hold after a release but does not. */
+static void e2e_bad(void *ctx, const char *kind, unsigned side, uint32_t line, uint64_t mask,
+                    unsigned release) {
+  harness_t *h = ctx;
+  h->errors++;
+  h->lost_bytes += (uint64_t)__builtin_popcountll(mask);
+  if (h->lost_printed++ < MAX_COH_PRINT) {
+    printf("LOST WRITE at cycle %llu: after release %u, memory lacks bytes 0x%016llx of line "
+           "0x%07x (addr 0x%08x) stored by %s (%s): %s\n",
+           (unsigned long long)h->gcyc, release, (unsigned long long)mask, line, line << 6,
+           tr_side_name(side), kind,
+           strcmp(kind, "release") == 0
+               ? "the release write-back did not carry them"
+               : "the line was probed but its dirty bytes were not written back");
   }
 }
 
@@ -1689,6 +1744,7 @@ static int reset_event_seen(const harness_t *h, const rinv_out_t *out) {
  * reference becomes memory's content; the side programs resume at the next acquire record
  * in file order (ops in between, and those in flight, are abandoned). */
 static void mid_reset(harness_t *h) {
+  e2e_reset(h->e2e);
   uint64_t discarded = 0;
   refmem_rebase(h->ref, h, reset_read_line, reset_bad_byte, &discarded);
   h->reset_discarded += discarded;
@@ -1777,6 +1833,7 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
   observe_mem(h, out);
   observe_internal(h, out);
   observe_dbg(h, out);
+  e2e_step(h->e2e, e2e_bad, h);
   h->out = *out;
   h->have_prev = 1;
 
@@ -1827,11 +1884,32 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
 /* ------------------------------------------------------------------------------------ */
 /* finish                                                                                */
 
+/* Where the mismatch waveform window goes: $RINV_MISMATCH_DIR (created if missing; the test
+ * runner gives every test its own), else the current directory. */
+static void mismatch_dir(char *dir, size_t len) {
+  const char *d = getenv("RINV_MISMATCH_DIR");
+  if (d && d[0]) {
+    if (mkdir(d, 0755) != 0 && errno != EEXIST) {
+      printf("warning: RINV_MISMATCH_DIR=%s: cannot create it (%s); using the current "
+             "directory\n", d, strerror(errno));
+    } else {
+      snprintf(dir, len, "%s", d);
+      return;
+    }
+  }
+  if (!getcwd(dir, len)) snprintf(dir, len, ".");
+}
+
 static int rerun_for_wave(harness_t *h) {
   long long from = (long long)h->first_mismatch_gcyc - 200;
   if (from < 0) from = 0;
   long long to = (long long)h->first_mismatch_gcyc + MISMATCH_TAIL;
-  char a_wave[] = "+wave=mismatch.fst";
+  char dir[HARNESS_PATH_MAX], fst[HARNESS_PATH_MAX + 16], log[HARNESS_PATH_MAX + 16];
+  mismatch_dir(dir, sizeof dir);
+  snprintf(fst, sizeof fst, "%s/mismatch.fst", dir);
+  snprintf(log, sizeof log, "%s/mismatch.log", dir);
+  char a_wave[HARNESS_PATH_MAX + 32];
+  snprintf(a_wave, sizeof a_wave, "+wave=%s", fst);
   char a_from[64], a_to[64];
   snprintf(a_from, sizeof a_from, "+wave_from=%lld", from);
   snprintf(a_to, sizeof a_to, "+wave_to=%lld", to);
@@ -1849,7 +1927,7 @@ static int rerun_for_wave(harness_t *h) {
   fflush(stderr);
   pid_t pid = fork();
   if (pid == 0) {
-    int fd = open("mismatch.log", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, 1);
       dup2(fd, 2);
@@ -1862,13 +1940,11 @@ static int rerun_for_wave(harness_t *h) {
   if (pid < 0) return -1;
   int st = 0;
   if (waitpid(pid, &st, 0) < 0) return -1;
-  char cwd[HARNESS_PATH_MAX];
-  if (!getcwd(cwd, sizeof cwd)) strcpy(cwd, ".");
-  if (access("mismatch.fst", R_OK) == 0) {
-    printf("waveform of the mismatch: %s/mismatch.fst (cycles %lld..%lld; rerun log %s/"
-           "mismatch.log)\n", cwd, from, to, cwd);
+  if (access(fst, R_OK) == 0) {
+    printf("waveform of the mismatch: %s (cycles %lld..%lld; rerun log %s)\n", fst, from, to,
+           log);
   } else {
-    printf("rerun did not produce mismatch.fst (see %s/mismatch.log)\n", cwd);
+    printf("rerun did not produce %s (see %s)\n", fst, log);
   }
   return 0;
 }
@@ -1880,6 +1956,7 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       "\"over_inv_lines\":%u,\"tag_lookups\":%u,\"inv_cycles\":%u,\"hist_entries\":%u,"
       "\"hist_overflows\":%u,\"loads_checked\":%llu,\"stale_reads\":%llu,\"mismatches\":%llu,"
       "\"errors\":%llu,\"slverr\":%llu,\"reg_errors\":%u,\"coherence_checked\":%llu,"
+      "\"wb_checked\":%llu,\"lost_bytes\":%llu,"
       "\"truncated\":%s,\"eager_probes\":%llu,\"eager_rdblkm\":%llu,\"eager_wt\":%llu,"
       "\"eager_rdblk\":%llu,\"owner_probes\":%llu,\"owner_transfers\":%llu",
       (unsigned long long)r->cycles, r->releases, r->probes, r->probe_lines, r->inv_hits,
@@ -1887,7 +1964,7 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       (unsigned long long)r->loads_checked, (unsigned long long)r->stale_reads,
       (unsigned long long)r->mismatches, (unsigned long long)r->errors,
       (unsigned long long)r->slverr, r->reg_errors, (unsigned long long)r->coh_checked,
-      r->truncated ? "true" : "false", (unsigned long long)r->eager.total,
+      (unsigned long long)r->wb_checked, (unsigned long long)r->lost_bytes, r->truncated ? "true" : "false", (unsigned long long)r->eager.total,
       (unsigned long long)r->eager.rdblkm, (unsigned long long)r->eager.wt,
       (unsigned long long)r->eager.rdblk, (unsigned long long)r->owner_probes,
       (unsigned long long)r->owner_transfers);
@@ -1929,6 +2006,8 @@ int harness_finish(harness_t *h) {
     tot.errors += r->errors;
     tot.slverr += r->slverr;
     tot.coh_checked += r->coh_checked;
+    tot.wb_checked += r->wb_checked;
+    tot.lost_bytes += r->lost_bytes;
     tot.truncated |= r->truncated;
     tot.eager.total += r->eager.total;
     tot.eager.rdblkm += r->eager.rdblkm;

@@ -9,6 +9,8 @@ typedef struct refline {
   uint8_t data[64];
   uint64_t taint;
   uint64_t pending; /* newest value not yet written to memory */
+  uint64_t by_gpu;  /* newest store of the byte came from the GPU side */
+  uint64_t last_cyc; /* cycle the newest store to the line was accepted */
 } refline_t;
 
 struct refmem {
@@ -32,16 +34,47 @@ void refmem_free(refmem_t *r) {
   free(r);
 }
 
-void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted) {
+void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted,
+                  unsigned side, uint64_t cyc) {
   refline_t *l = linemap_get(r->lines, addr >> 6, 1);
   if (!l) abort();
   unsigned off = addr & 0x3cu;
   for (unsigned i = 0; i < 4; i++) {
     if (!((wstrb >> i) & 1u)) continue;
+    uint64_t bit = 1ull << (off + i);
     l->data[off + i] = (uint8_t)(data >> (8u * i));
-    l->pending |= 1ull << (off + i);
-    if (tainted) l->taint |= 1ull << (off + i);
+    l->pending |= bit;
+    if (tainted) l->taint |= bit;
+    if (side) l->by_gpu |= bit;
+    else l->by_gpu &= ~bit;
   }
+  if (wstrb & 0xfu) l->last_cyc = cyc;
+}
+
+typedef struct pending_ctx {
+  refmem_pending_fn cb;
+  void *ctx;
+} pending_ctx_t;
+
+static void pending_line(void *arg, uint32_t line, void *payload) {
+  const pending_ctx_t *c = arg;
+  const refline_t *l = payload;
+  if (l->pending) c->cb(c->ctx, line, l->pending, l->taint, l->by_gpu, l->last_cyc);
+}
+
+void refmem_foreach_pending(refmem_t *r, refmem_pending_fn cb, void *ctx) {
+  pending_ctx_t c = {.cb = cb, .ctx = ctx};
+  linemap_foreach(r->lines, pending_line, &c);
+}
+
+void refmem_forget_pending(refmem_t *r, uint32_t line, uint64_t mask) {
+  refline_t *l = linemap_get(r->lines, line, 0);
+  if (l) l->pending &= ~mask;
+}
+
+uint64_t refmem_pending_untainted(refmem_t *r, uint32_t line) {
+  const refline_t *l = linemap_find(r->lines, line);
+  return l ? l->pending & ~l->taint : 0;
 }
 
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted) {

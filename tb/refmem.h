@@ -11,8 +11,10 @@ typedef struct refmem refmem_t;
 refmem_t *refmem_new(void);
 void refmem_free(refmem_t *r);
 /* Writes the bytes of data selected by wstrb (bit i = byte i, little-endian) at the word
- * addr & ~3. tainted != 0 marks those bytes tainted (sticky). */
-void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted);
+ * addr & ~3. tainted != 0 marks those bytes tainted (sticky). side (0 CPU, 1 GPU) and cyc
+ * (when the store was accepted) are kept per line for the end-to-end check (tb/e2e.h). */
+void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted,
+                  unsigned side, uint64_t cyc);
 /* Reads the word at addr & ~3; *tainted (if not NULL) = 1 if any of its bytes is tainted. */
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted);
 
@@ -20,6 +22,16 @@ uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted);
  * a memory write carries its newest value. Called for every memory write the design makes
  * (wmask bit i = byte i of the line). */
 void refmem_writeback(refmem_t *r, uint32_t line, const uint32_t wdata[16], uint64_t wmask);
+
+/* Every line with pending bytes: cb(ctx, line, pending, taint, by_gpu, last_store_cyc), where
+ * by_gpu has bit i set when byte i's newest store came from the GPU side. */
+typedef void (*refmem_pending_fn)(void *ctx, uint32_t line, uint64_t pending, uint64_t taint,
+                                  uint64_t by_gpu, uint64_t last_store_cyc);
+void refmem_foreach_pending(refmem_t *r, refmem_pending_fn cb, void *ctx);
+/* Forgets that the bytes in mask of line are pending (a lost write, reported once). */
+void refmem_forget_pending(refmem_t *r, uint32_t line, uint64_t mask);
+/* Pending bytes of one line that are not tainted (0 if the line was never stored to). */
+uint64_t refmem_pending_untainted(refmem_t *r, uint32_t line);
 
 /* After a reset: what the line memory should hold. For every known line, read_line gives
  * memory's content; every byte that is neither tainted nor pending must equal the reference

@@ -168,9 +168,39 @@ run_test detects_stale_read $CHK --expect-fail --expect-output 'stale' \
   -- $TB +workload=square +n=200 +inject=stale
 run_test detects_coherence_violation $CHK --expect-fail --expect-output 'coheren' \
   -- $TB +workload=square +n=200 +inject=coherence
+# End-to-end write-back check (tb/e2e.h), which stands without the model: a dirty write-back
+# of an invalidation whose memory write is dropped (+inject=drop_wb_addr|set) must fail the run
+# with LOST WRITE, in lockstep (where RTL and model agree: 0 mismatches) and RTL alone.
+for w in addr set; do
+  case $w in
+    addr) tr="$T/cov_dirty_probe.trace +mode=line +walk=addr" ;;
+    set) tr="$T/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set" ;;
+  esac
+  run_test e2e_drop_wb_${w}_lockstep $CHK --expect-fail --expect-output '^LOST WRITE .*\(invalidation\)' \
+    --expect-output '"mismatches":0' -- $TB +workload=$tr +inject=drop_wb_$w +no_rerun +quiet
+  run_test e2e_drop_wb_${w}_no_model $CHK --expect-fail --expect-output '^LOST WRITE .*\(invalidation\)' \
+    -- $TB +workload=$tr +inject=drop_wb_$w +no_model +quiet
+done
+run_test e2e_drop_wb_random_model $CHK --expect-fail --expect-output '^LOST WRITE' \
+  -- $SIM +workload=random +seed=3 +n=3000 +config=fpga +walk=auto +inject=drop_wb_addr +quiet
+run_test e2e_inject_never_fired $CHK --expect-fail --expect-output 'drop_wb_set never fired' \
+  -- $SIM +workload=$T/cov_dirty_probe.trace +mode=line +walk=addr +inject=drop_wb_set +quiet
+run_test e2e_checks_releases $CHK --cond 'wb_checked == 250' --cond 'lost_bytes == 0' \
+  -- $TB +workload=square +n=2000 +mode=line +quiet
+# the waveform window goes to \$RINV_MISMATCH_DIR (run_tests.sh gives each test its own:
+# $OUT/NAME.wave), else to the current directory
 run_test mismatch_waveform_window bash -c "
-  cd $OUT && rm -f mismatch.fst && ! $TB_ABS +workload=square +n=200 +inject=mismatch:300 \
-  && test -s mismatch.fst"
+  rm -rf $OUT/mismatch_waveform_window.wave && ! $TB +workload=square +n=200 \
+  +inject=mismatch:300 && test -s $OUT/mismatch_waveform_window.wave/mismatch.fst &&
+  test -s $OUT/mismatch_waveform_window.wave/mismatch.log"
+run_test mismatch_waveform_cwd bash -c "
+  cd $OUT && rm -f mismatch.fst && ! env -u RINV_MISMATCH_DIR $TB_ABS +workload=square +n=200 \
+  +inject=mismatch:300 && test -s mismatch.fst"
+# a failing test's log keeps the first MISMATCH line and the transaction dump after it
+run_test failure_log_keeps_first_mismatch bash -c "
+  ! $CHK -- $TB +workload=square +n=200 +inject=mismatch:300 +no_rerun > $OUT/flk.out
+  grep -q '^--- first failure ---' $OUT/flk.out && grep -q '^MISMATCH at cycle 300' $OUT/flk.out &&
+  grep -qE 'last [0-9]+ transactions' $OUT/flk.out"
 
 # --- GTKWave save files name real signals of a real dump ----------------------------------
 run_test gtkw_signals_exist bash -c "

@@ -23,10 +23,33 @@ REQUIRED = ("workload n mode config cycles releases probes probe_lines inv_hits 
             "mismatches errors").split()
 
 
+FIRST = re.compile(r"^(MISMATCH at cycle|STALE READ|COHERENCE ERROR|LOST WRITE|ERROR at cycle|"
+                   r"%Error|.*[Aa]ssertion failed)")
+
+
+def first_failure(lines):
+    """The first failure line and the dump that follows it (the last transactions of a
+    MISMATCH), at most 60 lines: kept in the log even when the run goes on long after it."""
+    for i, ln in enumerate(lines):
+        if FIRST.match(ln):
+            block = [ln]
+            for nxt in lines[i + 1:i + 60]:
+                if not nxt.strip():
+                    break
+                block.append(nxt)
+            return block
+    return []
+
+
 def fail(msg, out=""):
     if out:
-        tail = "\n".join(out.splitlines()[-25:])
-        print(tail)
+        lines = out.splitlines()
+        head = first_failure(lines)
+        if head and head[0] not in lines[-25:]:
+            print("--- first failure ---")
+            print("\n".join(head))
+            print("--- last lines ---")
+        print("\n".join(lines[-25:]))
     print(f"check_result: FAIL: {msg}")
     sys.exit(1)
 

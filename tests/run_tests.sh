@@ -28,6 +28,8 @@ record() {  # record NAME STATUS(0=pass) LOG
     PASSED=$((PASSED + 1)); echo "PASS $1"
   else
     FAILED=$((FAILED + 1)); FAILED_NAMES+=("$1"); echo "FAIL $1 (log: ${3#$ROOT/})"
+    # the first failure line (MISMATCH / STALE / COHERENCE / LOST / ERROR), then the tail
+    grep -m1 -E '^(MISMATCH|STALE|COHERENCE|LOST|ERROR)' "$3" | sed 's/^/    | first: /'
     tail -n 15 "$3" | sed 's/^/    | /'
   fi
 }
@@ -37,7 +39,7 @@ run_suite() {
   local name=$1; shift
   selected "$name" || return 0
   local log=$OUT/$name.log
-  "$@" >"$log" 2>&1
+  RINV_MISMATCH_DIR=$OUT/$name.wave "$@" >"$log" 2>&1
   local rc=$?
   local line
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
@@ -62,7 +64,8 @@ run_test() {
   local name=$1; shift
   selected "$name" || return 0
   local log=$OUT/$name.log
-  "$@" >"$log" 2>&1
+  # a failing lockstep run writes its waveform window into the test's own directory
+  RINV_MISMATCH_DIR=$OUT/$name.wave "$@" >"$log" 2>&1
   record "$name" $? "$log"
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "coro.h"
+#include "e2e.h"
 #include "randgen.h"
 #include "refmem.h"
 #include "rinv_drv.h"
@@ -377,28 +378,101 @@ static void test_workloads(tctx_t *t) {
 
 /* ---- reference memory ---- */
 
+typedef struct lost_log {
+  unsigned n;
+  char kind[16];
+  uint32_t line;
+  uint64_t mask;
+} lost_log_t;
+
+static void lost_cb(void *ctx, const char *kind, unsigned side, uint32_t line, uint64_t mask,
+                    unsigned release) {
+  lost_log_t *l = ctx;
+  (void)side;
+  (void)release;
+  l->n++;
+  snprintf(l->kind, sizeof l->kind, "%s", kind);
+  l->line = line;
+  l->mask = mask;
+}
+
+/* tb/e2e.h: the end-to-end write-back check, driven by hand. CPU releases (src 0); the GPU
+ * (side 1) holds an unsynchronised dirty byte of line 0x100 that the probe must write back. */
+static void test_e2e(tctx_t *t) {
+  const uint32_t data[16] = {0x000000abu};
+  for (int variant = 0; variant < 5; variant++) {
+    refmem_t *r = refmem_new();
+    e2e_t *e = e2e_new(r, -1);
+    lost_log_t lg = {0};
+    refmem_store(r, 0x100u << 6, 0xabu, 0x1u, 1, 1, variant == 3 ? 20 : 5); /* GPU, tainted */
+    refmem_store(r, 0x200u << 6, 0x77u, 0x1u, 0, 0, 6);                      /* CPU epoch */
+    uint32_t w200[16] = {0x77u};
+    refmem_writeback(r, 0x200, w200, variant == 4 ? 0 : 1); /* the release write-back */
+    e2e_inv_start(e, 0, 10, 1);
+    e2e_probe(e, 1, 0x100, variant == 2 ? 0 : 4, 0); /* variant 2: the line is not probed */
+    e2e_cc_write(e, 1, 0x100);
+    e2e_ack(e, 1);
+    uint32_t ep[1] = {0x200};
+    e2e_inv_done(e, ep, 1);
+    uint64_t early = e2e_step(e, lost_cb, &lg); /* a write-back is still in flight */
+    e2e_mem_write(e, 0x100);
+    if (variant != 1) refmem_writeback(r, 0x100, data, 1); /* variant 1: the write is lost */
+    uint64_t lost = e2e_step(e, lost_cb, &lg);
+    static const char *const names[] = {"e2e_writeback_ok", "e2e_lost_invalidation_wb",
+                                        "e2e_unprobed_line_exempt", "e2e_store_after_start_exempt",
+                                        "e2e_lost_release_wb"};
+    int ok = early == 0;
+    switch (variant) {
+      case 1: ok = ok && lost == 1 && lg.n == 1 && strcmp(lg.kind, "invalidation") == 0 &&
+                   lg.line == 0x100 && lg.mask == 1; break;
+      case 4: ok = ok && lost == 1 && lg.n == 1 && strcmp(lg.kind, "release") == 0 &&
+                   lg.line == 0x200; break;
+      default: ok = ok && lost == 0 && lg.n == 0; break;
+    }
+    result(t, names[variant], ok, "early=%llu lost=%llu n=%u kind=%s line=0x%x", 
+           (unsigned long long)early, (unsigned long long)lost, lg.n, lg.kind, lg.line);
+    e2e_free(e);
+    refmem_free(r);
+  }
+  /* injection: the first write-back during an address walk is dropped */
+  refmem_t *r = refmem_new();
+  e2e_t *e = e2e_new(r, 0);
+  e2e_probe(e, 1, 0x100, 4, 1); /* a set walk: not this injection's */
+  e2e_cc_write(e, 1, 0x100);
+  int d1 = e2e_mem_write(e, 0x100);
+  e2e_ack(e, 1);
+  e2e_probe(e, 1, 0x100, 4, 0);
+  e2e_cc_write(e, 1, 0x101);
+  int d2 = e2e_mem_write(e, 0x101);
+  e2e_cc_write(e, 1, 0x102);
+  int d3 = e2e_mem_write(e, 0x102);
+  result(t, "e2e_inject_drop_once", !d1 && d2 && !d3 && e2e_injected(e), "d=%d%d%d", d1, d2, d3);
+  e2e_free(e);
+  refmem_free(r);
+}
+
 static void test_refmem(tctx_t *t) {
   refmem_t *r = refmem_new();
   int tainted = -1;
   uint32_t v = refmem_load(r, 0x1234, &tainted);
   result(t, "refmem_unwritten_zero", v == 0 && tainted == 0, "v=0x%x tainted=%d", v, tainted);
-  refmem_store(r, 0x1000, 0x11223344u, 0xfu, 0);
+  refmem_store(r, 0x1000, 0x11223344u, 0xfu, 0, 0, 0);
   v = refmem_load(r, 0x1000, &tainted);
   result(t, "refmem_word", v == 0x11223344u && !tainted, "v=0x%x", v);
-  refmem_store(r, 0x1002, 0xaabbccddu, 0x6u, 0); /* bytes 1,2 of the word at 0x1000 */
+  refmem_store(r, 0x1002, 0xaabbccddu, 0x6u, 0, 0, 0); /* bytes 1,2 of the word at 0x1000 */
   v = refmem_load(r, 0x1001, NULL);
   result(t, "refmem_strobe", v == 0x11bbcc44u, "v=0x%x", v);
-  refmem_store(r, 0x1004, 0x55u, 0x1u, 1);
+  refmem_store(r, 0x1004, 0x55u, 0x1u, 1, 0, 0);
   v = refmem_load(r, 0x1004, &tainted);
   int t2;
   refmem_load(r, 0x1000, &t2);
   result(t, "refmem_taint", v == 0x55u && tainted == 1 && t2 == 0, "v=0x%x t=%d t2=%d", v, tainted, t2);
-  refmem_store(r, 0x1004, 0x66u, 0x1u, 0);
+  refmem_store(r, 0x1004, 0x66u, 0x1u, 0, 0, 0);
   refmem_load(r, 0x1004, &tainted);
   result(t, "refmem_taint_sticky", tainted == 1, "tainted=%d", tainted);
   /* many lines (map growth) */
   int ok = 1;
-  for (uint32_t i = 0; i < 100000; i++) refmem_store(r, 0x2000000u + 64u * i, i * 7u, 0xfu, 0);
+  for (uint32_t i = 0; i < 100000; i++) refmem_store(r, 0x2000000u + 64u * i, i * 7u, 0xfu, 0, 0, 0);
   for (uint32_t i = 0; i < 100000 && ok; i++) ok = refmem_load(r, 0x2000000u + 64u * i, NULL) == i * 7u;
   v = refmem_load(r, 0x1000, NULL);
   result(t, "refmem_many_lines", ok && v == 0x11bbcc44u, "ok=%d v=0x%x", ok, v);
@@ -521,6 +595,7 @@ int main(void) {
   test_roundtrip(&t);
   test_workloads(&t);
   test_refmem(&t);
+  test_e2e(&t);
   test_driver(&t);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;

@@ -22,6 +22,8 @@ typedef struct wl_layout {
   unsigned layout;       /* affine kernels: WL_LAYOUT_* */
   unsigned fields;       /* affine kernels: fields per record (AoS struct members) */
   unsigned esize;        /* affine kernels: element size in bytes (4 or 8) */
+  unsigned warm;         /* 1: a warm-up hand-over first, in which each consumer reads the
+                            buffer it later receives (square, matrixtranspose, 2dshfl) */
 } wl_layout_t;
 
 #define WL_DISPATCH_RR 0u    /* workgroup g on CU g % n_cu (round-robin) */
@@ -39,7 +41,7 @@ typedef struct wl_layout {
 wl_layout_t wl_layout_default(void);
 
 /* Workload plusargs (+iters= +base= +align= +gap= +dispatch= +waves_per_cu= +wave_size=
- * +n_cu= +layout= +fields= +esize=). Returns 1 if `name` is one of them and the value is
+ * +n_cu= +layout= +fields= +esize= +warm=). Returns 1 if `name` is one of them and the value is
  * good (stored in *lay), 0 if `name` is not a workload plusarg, -1 bad value (message on
  * errs). */
 int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs);

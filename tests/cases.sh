@@ -21,6 +21,7 @@ run_test  rtl_yosys_parse     make -s lint-yosys
 run_test demo_default $CHK --expect-output 'merge' --cond 'mode == "line,run,merge"' \
   --cond 'len(modes) == 3' \
   --cond '[m["probes"] for m in modes][2] < [m["probes"] for m in modes][1] < [m["probes"] for m in modes][0]' \
+  --cond 'all(m["inv_hits"] > 0 for m in modes)' --expect-output 'inv_hits' \
   -- $TB
 
 # --- acceptance: square n=20000 in every mode, gem5, merge < run < line ------------------
@@ -243,6 +244,15 @@ run_test wl_eager_mt64 $CHK --cond 'eager_rdblkm == 256' --cond 'eager_wt == 102
 run_test wl_iters_hits $CHK --cond 'releases == 6' --cond 'inv_hits > 0' \
   --cond 'loads_checked == 4000' -- $TB +workload=square +n=1000 +iters=2 +mode=merge \
   +dispatch=chunk +stall=10 +seed=5 +quiet
+# +warm=1: the consumers read their buffers in an earlier hand-over, so every invalidation of
+# the measured hand-over finds copies: square n=2000 = 125 lines per array, each held in the
+# consumer's L2 and in one L1 (TCP / L1D): 2 x 125 hits per side.
+run_test wl_warm_square_hits $CHK --cond 'inv_hits == 500' --cond 'releases == 5' \
+  -- $TB +workload=square +n=2000 +warm=1 +mode=run +stall=10 +seed=3 +quiet
+run_test wl_warm_mt_fpga_hits $CHK --cond 'inv_hits > 0' \
+  -- $TB +workload=matrixtranspose +n=32 +warm=1 +config=fpga +mode=merge +walk=set +quiet
+run_test wl_bad_warm $CHK --expect-reject --expect-output '\+warm=2: must be 0 or 1' \
+  -- $SIM +workload=square +warm=2
 run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +quiet
 # Allocation layout: base/align/gap move the arrays: C = base + 4096 + gap (align 64).
 run_test wl_layout_plusargs bash -c "

@@ -24,6 +24,7 @@
 #include "workloads.h"
 #include "eager.h"
 #include "e2e.h"
+#include "corners.h"
 #include "owner_policy.h"
 
 #define N_SIDES 2u
@@ -412,6 +413,7 @@ struct harness {
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr;
   uint64_t coh_printed, coh_checked;
   e2e_t *e2e;          /* end-to-end write-back check (tb/e2e.h) */
+  corners_t *corners;  /* corner-event counters, summed over the runs (tb/corners.h) */
   uint64_t lost_bytes, lost_printed;
   int injected;
   int sva_drop_port;           /* +inject=sva: port whose waiting request is withdrawn, or -1 */
@@ -988,6 +990,9 @@ static void run_begin(harness_t *h) {
   e2e_free(h->e2e);
   h->e2e = e2e_new(h->ref, h->o.inject == 6 ? 0 : h->o.inject == 7 ? 1 : -1);
   if (!h->e2e) abort();
+  if (!h->corners) h->corners = corners_new(h->cfg);
+  if (!h->corners) abort();
+  corners_reset(h->corners, 1u, 0u); /* MODE's reset value: run, addr */
   h->lost_bytes = h->lost_printed = 0;
   h->inv_src = -1;
   h->rel_count = h->probe_count = 0;
@@ -1198,6 +1203,7 @@ void harness_free(harness_t *h) {
   mem_free(h->mem);
   refmem_free(h->ref);
   e2e_free(h->e2e);
+  corners_free(h->corners);
   tr_prog_free(h->prog);
   free(h->seg);
   free(h->dropped);
@@ -1473,6 +1479,7 @@ static void observe_axi(harness_t *h, const rinv_out_t *out) {
       if (out->axi_bvalid && in->axi_bready) {
         d->resp = out->axi_bresp;
         d->req_done = 1;
+        corners_reg_write(h->corners, d->req_addr, d->req_data, out->axi_bresp == 0);
         h->ax_st = AX_IDLE;
         txlog(h, "axi %s bresp %s", tr_side_name(h->ax_side), out->axi_bresp ? "SLVERR" : "OKAY");
       }
@@ -1746,6 +1753,7 @@ static int reset_event_seen(const harness_t *h, const rinv_out_t *out) {
  * in file order (ops in between, and those in flight, are abandoned). */
 static void mid_reset(harness_t *h) {
   e2e_reset(h->e2e);
+  corners_reset(h->corners, 1u, 0u);
   uint64_t discarded = 0;
   refmem_rebase(h->ref, h, reset_read_line, reset_bad_byte, &discarded);
   h->reset_discarded += discarded;
@@ -1835,6 +1843,7 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
   observe_internal(h, out);
   observe_dbg(h, out);
   e2e_step(h->e2e, e2e_bad, h);
+  corners_step(h->corners, &h->in, out);
   h->out = *out;
   h->have_prev = 1;
 
@@ -2071,6 +2080,11 @@ int harness_finish(harness_t *h) {
       p += (size_t)snprintf(buf + p, buflen - p, "}");
     }
     p += (size_t)snprintf(buf + p, buflen - p, "]");
+  }
+  if (h->corners && p + 16 < buflen) {
+    p += (size_t)snprintf(buf + p, buflen - p, ",\"corners\":{");
+    p += corners_json(h->corners, buf + p, buflen - p);
+    if (p < buflen) p += (size_t)snprintf(buf + p, buflen - p, "}");
   }
   snprintf(buf + p, buflen - p, "}");
   printf("%s\n", buf);

@@ -7,6 +7,7 @@
 #define RG_N_HOT 24u      /* hot lines: a run of 16 and 8 scattered */
 #define RG_STREAM 96u     /* consecutive lines of the streaming pool */
 #define RG_MAX_CONFLICT 24u
+#define RG_SWEEP_LINE (RG_BASE_LINE + 0x20000u) /* boundary sweeps: their own lines */
 
 typedef struct rg {
   tr_prog_t *p;
@@ -18,6 +19,7 @@ typedef struct rg {
   uint32_t conflict[RG_MAX_CONFLICT];
   unsigned n_conflict;
   uint32_t stream0;
+  uint32_t sweep_next; /* next free line of the sweep region */
   int err;
 } rg_t;
 
@@ -85,6 +87,36 @@ static void bad_access(rg_t *g, unsigned side) {
   }
 }
 
+static uint32_t side_smax(const rinv_cfg_t *cfg, unsigned side) {
+  return side ? max_u(cfg->gpu_l1_sets, cfg->gpu_l2_sets)
+              : max_u(cfg->cpu_l1_sets, cfg->cpu_l2_sets);
+}
+
+/* A boundary sweep inside side s's epoch, from one port (so arrival order = address order):
+ * a run of exactly L consecutive lines, with L at the auto-walk threshold of the target
+ * (SMAX, SMAX + 1) or at max_range (max_range, max_range + 1); or K isolated lines (stride 2)
+ * with K at the range-table capacity (rt_cap, rt_cap + 1) or, on small configurations, at
+ * the history FIFO capacity (hist_cap, hist_cap + 1). */
+static void boundary_sweep(rg_t *g, unsigned s) {
+  const rinv_cfg_t *cfg = g->cfg;
+  unsigned port = s == 0 ? below(g, TR_N_CPU_PORTS) : TR_N_CPU_PORTS + below(g, TR_N_GPU_PORTS);
+  uint32_t len = 0, stride = 1;
+  switch (below(g, cfg->hist_cap <= 4096u ? 4 : 3)) {
+    case 0: len = side_smax(cfg, 1u - s) + below(g, 2); break;
+    case 1: len = cfg->max_range + below(g, 2); break;
+    case 2: len = cfg->rt_cap + below(g, 2); stride = 2; break;
+    default: len = cfg->hist_cap + below(g, 2); stride = 2; break;
+  }
+  uint32_t first = g->sweep_next;
+  g->sweep_next += len * stride + 64u; /* fresh lines, apart from the previous sweep */
+  for (uint32_t i = 0; i < len && !g->err; i++) {
+    g->ctr++;
+    chk(g, tr_prog_mem(g->p, port, 1, (first + i * stride) << 6 | (below(g, 16) << 2),
+                       g->ctr * 0x9E3779B1u + 0x1234567u));
+    g->n_mem++;
+  }
+}
+
 int rg_generate(tr_prog_t *p, uint64_t seed, uint32_t n, const rinv_cfg_t *cfg) {
   rg_t g = {.p = p, .cfg = cfg};
   g.s = seed * 0x9E3779B97F4A7C15ull ^ 0xA0761D6478BD642Full;
@@ -101,8 +133,10 @@ int rg_generate(tr_prog_t *p, uint64_t seed, uint32_t n, const rinv_cfg_t *cfg) 
   g.n_conflict = wmax + 2 < RG_MAX_CONFLICT ? wmax + 2 : RG_MAX_CONFLICT;
   for (unsigned k = 0; k < g.n_conflict; k++) g.conflict[k] = base + 5 + (k + 1) * smax;
   g.stream0 = base + 256;
+  g.sweep_next = RG_SWEEP_LINE + below(&g, 64);
 
   int pending = -1; /* side whose acquire was issued while the other one held the lock */
+  int force = -1;   /* side that must hold the next epoch (to drain a misuse recording) */
   while (g.n_mem < n && !g.err) {
     unsigned s;
     /* An epoch entered through a contended acquire must not be contended again: that
@@ -113,7 +147,15 @@ int rg_generate(tr_prog_t *p, uint64_t seed, uint32_t n, const rinv_cfg_t *cfg) 
       s = (unsigned)pending;
       pending = -1;
     } else {
-      s = below(&g, 2);
+      s = force >= 0 ? (unsigned)force : below(&g, 2);
+      force = -1;
+      /* HIST_EN set outside the acquire sequence by a side without the lock: its next few
+       * stores are recorded; its own release (the acquire below) sends them */
+      if (chance(&g, 8)) {
+        chk(&g, tr_prog_regwr(p, s, RINV_REG_HIST_EN(s), 1, 0xf, 0));
+        for (unsigned i = 1 + below(&g, 2); i > 0; i--) mem_op(&g, s, 0, 100);
+        chk(&g, tr_prog_regwr(p, s, RINV_REG_HIST_EN(s), 0, 0xf, 0));
+      }
       chk(&g, tr_prog_sync(p, s, TR_ACQUIRE));
     }
     /* A contended epoch starts with a fence: a read of LOCK by the holder, checked to be its
@@ -124,20 +166,31 @@ int rg_generate(tr_prog_t *p, uint64_t seed, uint32_t n, const rinv_cfg_t *cfg) 
       chk(&g, tr_prog_regrd(p, s, RINV_REG_LOCK, RINV_ID(s), ~0u, TR_F_VALUE));
     }
     unsigned o = 1u - s;
+    /* misuse (small recorders only): the other side records while s holds the lock, so its
+     * recorder fills and drains early into the directory while s transfers its history
+     * (both sides' beats); o then holds the next epoch, whose release consumes them */
+    int misuse = !contend && cfg->rec_cap <= 32u && chance(&g, 6);
+    if (misuse) chk(&g, tr_prog_regwr(p, o, RINV_REG_HIST_EN(o), 1, 0xf, 0));
     int streaming = chance(&g, 25);
     unsigned len = 4 + below(&g, chance(&g, 15) ? 400 : 60);
     unsigned st_pct = 20 + below(&g, 60);
     for (unsigned i = 0; i < len; i++) {
-      if (chance(&g, 82)) mem_op(&g, s, streaming, st_pct);
-      else mem_op(&g, o, 0, 40);   /* the other side: legal, unchecked */
+      if (chance(&g, misuse ? 50 : 82)) mem_op(&g, s, streaming, st_pct);
+      else mem_op(&g, o, misuse, misuse ? 90 : 40); /* the other side: legal, unchecked */
       if (chance(&g, 1)) bad_access(&g, below(&g, 2));
     }
+    if (chance(&g, 6)) boundary_sweep(&g, s);
     if (contend) {
       /* contention: the other side asks for the lock before the release (it spins) */
       chk(&g, tr_prog_sync(p, o, TR_ACQUIRE));
       pending = (int)o;
     }
     chk(&g, tr_prog_sync(p, s, TR_RELEASE));
+    if (misuse) {
+      chk(&g, tr_prog_regwr(p, o, RINV_REG_HIST_EN(o), 0, 0xf, 0));
+      force = (int)o; /* its directory history is not empty: no MODE write before o releases */
+      continue;
+    }
     if (pending < 0) {
       /* between epochs: no history anywhere, so MODE may change (written by the side that
        * just released, after its release finished) */

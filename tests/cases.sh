@@ -328,6 +328,15 @@ run_test random_fpga_lockstep $CHK --cond 'releases > 20' --cond 'loads_checked 
   -- $TB +workload=random +seed=3 +n=4000 +config=fpga +mode=merge +walk=auto +stall=15 +quiet
 run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
   -- $TB +workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto +stall=10 +reorder=1 +quiet
+# corner events (tb/corners.h) reached by the random generator alone: HIST_EN outside the
+# acquire, both sides' history beats in one cycle (misuse recording), the boundary sweeps
+# (max_range, auto-walk threshold), memory-arbiter ties both ways, dirty write-backs
+run_test random_corner_events $CHK \
+  --cond 'corners["hist_en_outside_lock"] > 0' --cond 'corners["hist_beats_both_sides"] > 0' \
+  --cond 'corners["probe_max_range"] > 0' --cond 'corners["auto_walk_at_threshold"] > 0' \
+  --cond 'corners["auto_walk_above_threshold"] > 0' --cond 'corners["mem_arb_tie_cpu_wins"] > 0' \
+  --cond 'corners["mem_arb_tie_gpu_wins"] > 0' --cond 'corners["dirty_wb_set_walk"] > 0' \
+  -- $SIM +workload=random +seed=1 +n=4000 +config=fpga +stall=10 +quiet
 run_test random_reproducible bash -c "
   set -e
   a=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')

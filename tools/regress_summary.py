@@ -17,6 +17,7 @@ def main():
     tot = dict(cycles=0, loads_checked=0, mismatches=0, stale_reads=0, errors=0,
                coherence_checked=0, releases=0, probes=0, resets=0, reset_lost_lines=0)
     passed, fails, mincyc, lockstep = 0, [], None, set()
+    corners, corner_seeds = {}, {}
     for k in seeds:
         path = os.path.join(d, f"seed_{k}.log")
         try:
@@ -34,6 +35,9 @@ def main():
         lockstep.add(r.get("lockstep"))
         for key in tot:
             tot[key] += r.get(key, 0)
+        for name, cnt in r.get("corners", {}).items():
+            corners[name] = corners.get(name, 0) + cnt
+            corner_seeds[name] = corner_seeds.get(name, 0) + (1 if cnt else 0)
         mincyc = r["cycles"] if mincyc is None else min(mincyc, r["cycles"])
         why = []
         if rc != 0:
@@ -51,6 +55,15 @@ def main():
             passed += 1
     for k, why, cmd in fails:
         print(f"FAIL seed {k}: {why}\n  reproduce: {cmd}")
+    if corners:
+        # corner events (tb/corners.h): total count and the number of seeds that reached each
+        rows = [f"  {n:32s} {corners[n]:>10d} in {corner_seeds[n]:>4d} seeds" for n in corners]
+        table = "\n".join(rows)
+        with open(os.path.join(d, "corners.txt"), "w") as f:
+            f.write(table + "\n")
+        missed = [n for n in corners if corners[n] == 0]
+        print("corner events (count, seeds reaching it):\n" + table)
+        print("corner events not reached: " + (", ".join(missed) if missed else "none"))
     kind = "lockstep" if lockstep == {True} else "model-alone" if lockstep == {False} else "mixed"
     print(f"regress: {passed}/{len(seeds)} seeds passed ({kind}), {tot['cycles']} cycles total "
           f"(min {mincyc}), {tot['releases']} releases, {tot['probes']} probes, "

@@ -10,8 +10,10 @@
 #define CORNER_EVENTS(X)                                                                    \
   X(mem_arb_tie_cpu_wins, "both sides request memory in one cycle; the CPU is granted")   \
   X(mem_arb_tie_gpu_wins, "both sides request memory in one cycle; the GPU is granted")   \
-  X(mem_arb_first_tie_after_reset, "the first memory tie after a reset")                  \
+  X(mem_arb_tie_at_first_grant, "the first memory grant after a reset is a tie (the "      \
+                                 "arbiter's reset tie-break)")                             \
   X(hist_beats_both_sides, "both sides offer a history beat in the same cycle")           \
+  X(hist_beats_both_taken, "both sides' history beats are taken in the same cycle")       \
   X(hist_en_outside_lock, "HIST_EN = 1 on a side that does not hold the lock")            \
   X(recorder_full, "a recorder holds rec_cap entries (early drain)")                      \
   X(hist_fifo_full, "a directory history FIFO holds hist_cap lines (line/run)")           \
@@ -43,7 +45,7 @@ struct corners {
   const rinv_cfg_t *cfg;
   uint64_t n[CE_COUNT];
   unsigned mode, walk;
-  int tie_seen;          /* a memory tie since the last reset */
+  int granted;           /* a memory grant since the last reset */
   int walking_set[2];    /* setwalk of the probe a side is walking */
   unsigned walking[2];   /* probes sent to a side, not yet acked */
   uint32_t last_ovf;
@@ -61,7 +63,7 @@ void corners_free(corners_t *c) { free(c); }
 void corners_reset(corners_t *c, unsigned mode, unsigned walk) {
   c->mode = mode;
   c->walk = walk;
-  c->tie_seen = 0;
+  c->granted = 0;
   c->walking[0] = c->walking[1] = 0;
   c->last_ovf = 0;
 }
@@ -85,12 +87,15 @@ void corners_step(corners_t *c, const rinv_in_t *in, const rinv_out_t *out) {
   if (out->cc_req_valid[0] && out->cc_req_valid[1]) {
     if (out->cc_req_ready[0]) c->n[CE_mem_arb_tie_cpu_wins]++;
     if (out->cc_req_ready[1]) c->n[CE_mem_arb_tie_gpu_wins]++;
-    if ((out->cc_req_ready[0] || out->cc_req_ready[1]) && !c->tie_seen) {
-      c->tie_seen = 1;
-      c->n[CE_mem_arb_first_tie_after_reset]++;
+    if ((out->cc_req_ready[0] || out->cc_req_ready[1]) && !c->granted) {
+      c->n[CE_mem_arb_tie_at_first_grant]++;
     }
   }
+  if (out->cc_req_ready[0] || out->cc_req_ready[1]) c->granted = 1;
   if (out->hist_valid[0] && out->hist_valid[1]) c->n[CE_hist_beats_both_sides]++;
+  if (out->hist_valid[0] && out->hist_ready[0] && out->hist_valid[1] && out->hist_ready[1]) {
+    c->n[CE_hist_beats_both_taken]++;
+  }
   for (unsigned s = 0; s < 2; s++) {
     if (out->hist_en[s] && out->lock_owner != s + 1u) c->n[CE_hist_en_outside_lock]++;
     if (out->rec_count[s] == cfg->rec_cap) c->n[CE_recorder_full]++;

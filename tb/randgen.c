@@ -135,6 +135,13 @@ int rg_generate(tr_prog_t *p, uint64_t seed, uint32_t n, const rinv_cfg_t *cfg) 
   g.stream0 = base + 256;
   g.sweep_next = RG_SWEEP_LINE + below(&g, 64);
 
+  /* prologue (30 %): both sides miss at once before any acquire, so that the memory
+   * arbiter's first decision after reset can be a tie (its reset tie-break) */
+  if (chance(&g, 30)) {
+    chk(&g, tr_prog_mem(p, below(&g, TR_N_CPU_PORTS), 0, g.conflict[0] << 6, 0));
+    chk(&g, tr_prog_mem(p, TR_N_CPU_PORTS + below(&g, TR_N_GPU_PORTS), 0, g.conflict[1] << 6, 0));
+    g.n_mem += 2;
+  }
   int pending = -1; /* side whose acquire was issued while the other one held the lock */
   int force = -1;   /* side that must hold the next epoch (to drain a misuse recording) */
   while (g.n_mem < n && !g.err) {

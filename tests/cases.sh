@@ -337,6 +337,22 @@ run_test random_corner_events $CHK \
   --cond 'corners["auto_walk_above_threshold"] > 0' --cond 'corners["mem_arb_tie_cpu_wins"] > 0' \
   --cond 'corners["mem_arb_tie_gpu_wins"] > 0' --cond 'corners["dirty_wb_set_walk"] > 0' \
   -- $SIM +workload=random +seed=1 +n=4000 +config=fpga +stall=10 +quiet
+# the same corners in lockstep, one seed each (they kill the issue-14 mutants of make mutate:
+# reset tie-break, same-cycle beats, auto threshold; a saturating counter: hist_entries 4100,
+# from tests/traces/hist_entries_4100.trace = tests/gen_overflow_trace.py 4100 2)
+run_test random_tie_at_first_grant_lockstep $CHK --cond 'corners["mem_arb_tie_at_first_grant"] == 1' \
+  -- $TB +workload=random +seed=11 +n=300 +config=fpga +stall=15 +quiet
+run_test random_beats_both_taken_lockstep $CHK --cond 'corners["hist_beats_both_taken"] > 0' \
+  -- $TB +workload=random +seed=10 +n=2000 +config=fpga +stall=10 +walk=auto +quiet
+run_test random_auto_threshold_lockstep $CHK --cond 'corners["auto_walk_at_threshold"] > 0' \
+  --cond 'corners["auto_walk_above_threshold"] > 0' \
+  -- $TB +workload=random +seed=36 +n=3000 +config=fpga +stall=5 +quiet
+# a statistics counter past 2^16 in lockstep (gem5 set walks cost 4096 cycles each: inv_cycles)
+run_test random_counter_past_2_16_lockstep $CHK --cond 'corners["counter_past_2_16"] == 1' \
+  --cond 'inv_cycles > 65536' -- $TB +workload=random +seed=112 +n=8383 +config=gem5 +mode=run \
+  +walk=auto +stall=9 +quiet
+run_test hist_entries_4100 $CHK --cond 'hist_entries == 4100' \
+  -- $TB +workload=$T/hist_entries_4100.trace +config=fpga +mode=run +quiet
 run_test random_reproducible bash -c "
   set -e
   a=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')

@@ -123,6 +123,28 @@ MUTATIONS = [
              "if (pr_all_q) st_over_inv_d = st_over_inv_d + ack_hits_i[tgt];",
              "if (1'b0) st_over_inv_d = st_over_inv_d + ack_hits_i[tgt];",
              "invalidate-all fallback: over-invalidated hits not counted"),
+    # issue 14: the classes that the stimulus used to miss
+    Mutation("rtl/dir_ctrl.sv",
+             "st_hist_entries_d = st_hist_entries_q + 32'(beat_data[0])",
+             "st_hist_entries_d = (st_hist_entries_q >= 32'd4095) ? st_hist_entries_q : "
+             "st_hist_entries_q + 32'(beat_data[0])",
+             "statistics counter saturates early (hist_entries stops at 4095)"),
+    Mutation("rtl/side_cc.sv",
+             "end else if (psw_q && l2_dm_any) begin",
+             "end else if (psw_q && l2_dm_any && 1'b0) begin",
+             "set-walk probe hit on a dirty L2 line skips the write-back (dirty data dropped)"),
+    Mutation("rtl/dir_ctrl.sv",
+             "m_last_q  <= 1'b1;",
+             "m_last_q  <= 1'b0;",
+             "memory arbiter's reset tie-break inverted (GPU wins the first tie after reset)"),
+    Mutation("rtl/dir_ctrl.sv",
+             "32'(beat_data[0]) + 32'(beat_data[1]);",
+             "32'(beat_data[0] | beat_data[1]);",
+             "both sides' history beats in one cycle counted once"),
+    Mutation("rtl/dir_ctrl.sv",
+             "(w == WalkSet) ? 1'b1 : (n > smax);",
+             "(w == WalkSet) ? 1'b1 : (n >= smax);",
+             "walk auto threshold off by one (a probe of exactly SMAX lines takes the set walk)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"
@@ -166,6 +188,18 @@ SUITE = [
                            "+stall=40 +quiet"),
     ("random_gem5_s5", [], "+workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto "
                            "+stall=10 +reorder=1 +quiet"),
+    # corner events the random generator reaches (tb/corners.h), one seed each
+    ("random_tie_at_first_grant", ["--cond", 'corners["mem_arb_tie_at_first_grant"] == 1'],
+     "+workload=random +seed=11 +n=300 +config=fpga +stall=15 +quiet"),
+    ("random_beats_both_taken", ["--cond", 'corners["hist_beats_both_taken"] > 0'],
+     "+workload=random +seed=10 +n=2000 +config=fpga +stall=10 +walk=auto +quiet"),
+    ("random_auto_threshold", ["--cond", 'corners["auto_walk_at_threshold"] > 0'],
+     "+workload=random +seed=36 +n=3000 +config=fpga +stall=5 +quiet"),
+    ("dirty_probe_set", ["--cond", 'corners["dirty_wb_set_walk"] > 0'],
+     f"+workload={T}/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set +stall=10 "
+     "+seed=42 +quiet"),
+    ("hist_entries_4100", ["--cond", "hist_entries == 4100"],
+     f"+workload={T}/hist_entries_4100.trace +config=fpga +mode=run +quiet"),
 ]
 
 

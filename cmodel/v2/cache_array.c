@@ -157,3 +157,12 @@ int ca_peek_valid(const cache_array_t *a, uint32_t line) {
   }
   return 0;
 }
+
+void ca_poke(cache_array_t *a, uint32_t line, uint32_t way, uint32_t bits, const uint8_t *data,
+             uint64_t dmask) {
+  uint32_t b = ca_bank(a, line), row = ca_row(a, line);
+  uint32_t w = TS_MAKE(ca_tag(a, line), bits);
+  sram_poke(a->tagst[b * a->ways + way], row, &w);
+  if (data) sram_poke(a->data[b], row * a->ways + way, data);
+  if (a->dmask[b]) sram_poke(a->dmask[b], row * a->ways + way, &dmask);
+}

@@ -50,5 +50,8 @@ void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way,
 void ca_clock(cache_array_t *a);
 /* Backdoor: is line valid in this array (peek, no effect on state). */
 int ca_peek_valid(const cache_array_t *a, uint32_t line);
+/* Test backdoor: install line in way with tagst bits, data (NULL: unchanged), dmask (L2). */
+void ca_poke(cache_array_t *a, uint32_t line, uint32_t way, uint32_t bits, const uint8_t *data,
+             uint64_t dmask);
 
 #endif

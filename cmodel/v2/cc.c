@@ -256,3 +256,8 @@ const char *cc_state_name(const cc_t *cc) {
     default: return "StWalk";
   }
 }
+
+void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
+                  const uint8_t *data, uint64_t dmask) {
+  ca_poke(cc->ctx.arr[arr], line, way, bits, data, dmask);
+}

@@ -36,5 +36,8 @@ unsigned cc_n_l1(const cc_t *cc);
 uint32_t cc_max_sets(const cc_t *cc);
 uint32_t cc_total_lines(const cc_t *cc);
 const char *cc_state_name(const cc_t *cc);
+/* Test backdoor: install line in array arr (0 = L2, 1 + k = L1 k), way, tagst bits. */
+void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
+                  const uint8_t *data, uint64_t dmask);
 
 #endif

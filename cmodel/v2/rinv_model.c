@@ -161,3 +161,9 @@ int rinv_model_line_valid(const rinv_model_t *m, unsigned side, uint32_t line) {
 }
 
 const rinv_cfg_t *rinv_model_cfg(const rinv_model_t *m) { return &m->cfg; }
+
+/* test-only accessors (rinv_model_dbg.h) */
+#include "rinv_model_dbg.h"
+cc_t *rinv_model_dbg_cc(rinv_model_t *m, unsigned side) { return m->cc[side & 1u]; }
+dir_t *rinv_model_dbg_dir(rinv_model_t *m) { return m->dir; }
+rinv_err_t *rinv_model_dbg_err(rinv_model_t *m) { return &m->err; }

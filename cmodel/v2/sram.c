@@ -114,3 +114,7 @@ uint32_t sram_peek_u32(const sram_t *s, uint32_t addr) {
 }
 
 uint32_t sram_depth(const sram_t *s) { return s->depth; }
+
+void sram_poke(sram_t *s, uint32_t addr, const void *data) {
+  memcpy(s->mem + (size_t)(addr % s->depth) * s->wbytes, data, s->wbytes);
+}

@@ -40,4 +40,8 @@ const uint8_t *sram_peek(const sram_t *s, uint32_t addr);
 uint32_t sram_peek_u32(const sram_t *s, uint32_t addr);
 uint32_t sram_depth(const sram_t *s);
 
+
+
+/* Test backdoor: write mem[addr] now (no timing, no checks). */
+void sram_poke(sram_t *s, uint32_t addr, const void *data);
 #endif

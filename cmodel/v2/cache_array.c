@@ -7,6 +7,7 @@
 struct cache_array {
   uint32_t sets, ways, lanes, rows, set_bits, lane_bits, is_l2;
   sram_t **tagst; /* [bank * ways + way] */
+  const uint32_t **tagmem; /* backdoor views of the tagst cells (debug peek) */
   sram_t **rr;    /* [bank], NULL cells when ways == 1 */
   sram_t **data;  /* [bank] */
   sram_t **dmask; /* [bank], L2 only */
@@ -36,12 +37,13 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
   a->lane_bits = log2u(lanes);
   a->is_l2 = (uint32_t)is_l2;
   a->tagst = calloc((size_t)lanes * ways, sizeof *a->tagst);
+  a->tagmem = calloc((size_t)lanes * ways, sizeof *a->tagmem);
   a->rr = calloc(lanes, sizeof *a->rr);
   a->data = calloc(lanes, sizeof *a->data);
   a->dmask = calloc(lanes, sizeof *a->dmask);
   a->maxtouched = lanes * (ways + 3u);
   a->touched = calloc(a->maxtouched, sizeof *a->touched);
-  if (!a->tagst || !a->rr || !a->data || !a->dmask || !a->touched) {
+  if (!a->tagst || !a->tagmem || !a->rr || !a->data || !a->dmask || !a->touched) {
     ca_free(a);
     return NULL;
   }
@@ -51,6 +53,7 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
     for (uint32_t w = 0; w < ways; w++) {
       snprintf(n, sizeof n, "%s.tagst[b%u][w%u]", name, b, w);
       bad |= !(a->tagst[b * ways + w] = sram_new(n, a->rows, 4, err));
+      if (a->tagst[b * ways + w]) a->tagmem[b * ways + w] = sram_words32(a->tagst[b * ways + w]);
     }
     if (ways > 1) {
       snprintf(n, sizeof n, "%s.rr[b%u]", name, b);
@@ -80,6 +83,7 @@ void ca_free(cache_array_t *a) {
     if (a->dmask) sram_free(a->dmask[b]);
   }
   free(a->tagst);
+  free(a->tagmem);
   free(a->rr);
   free(a->data);
   free(a->dmask);
@@ -151,9 +155,10 @@ void ca_clock(cache_array_t *a) {
 
 int ca_peek_valid(const cache_array_t *a, uint32_t line) {
   uint32_t b = ca_bank(a, line), row = ca_row(a, line), tag = ca_tag(a, line);
+  uint32_t key = TS_MAKE(tag, TS_VALID);
+  const uint32_t **m = &a->tagmem[b * a->ways];
   for (uint32_t w = 0; w < a->ways; w++) {
-    uint32_t t = sram_peek_u32(a->tagst[b * a->ways + w], row);
-    if ((t & TS_VALID) && TS_TAG(t) == tag) return 1;
+    if ((m[w][row] & ~(TS_DIRTY | TS_REC)) == key) return 1;
   }
   return 0;
 }

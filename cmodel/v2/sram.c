@@ -115,6 +115,8 @@ uint32_t sram_peek_u32(const sram_t *s, uint32_t addr) {
 
 uint32_t sram_depth(const sram_t *s) { return s->depth; }
 
+const uint32_t *sram_words32(const sram_t *s) { return (const uint32_t *)(const void *)s->mem; }
+
 void sram_poke(sram_t *s, uint32_t addr, const void *data) {
   memcpy(s->mem + (size_t)(addr % s->depth) * s->wbytes, data, s->wbytes);
 }

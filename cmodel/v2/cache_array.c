@@ -101,12 +101,12 @@ uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t r
   return (tag << a->set_bits) | (row << a->lane_bits) | bank;
 }
 
-void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row) {
+void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr) {
   for (uint32_t w = 0; w < a->ways; w++) {
     sram_t *s = a->tagst[bank * a->ways + w];
     touch(a, s, sram_read(s, row));
   }
-  if (a->rr[bank]) touch(a, a->rr[bank], sram_read(a->rr[bank], row));
+  if (with_rr && a->rr[bank]) touch(a, a->rr[bank], sram_read(a->rr[bank], row));
 }
 
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way) {

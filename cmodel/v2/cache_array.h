@@ -31,8 +31,9 @@ uint32_t ca_tag(const cache_array_t *a, uint32_t line);
 /* line of (tag, bank, row) */
 uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t row);
 
-/* tagst (all ways of a bank) and rr of (bank, row): read issue, registered data, write. */
-void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row);
+/* tagst (all ways of a bank) and, if with_rr, rr of (bank, row): read issue, registered
+ * data, write. */
+void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr);
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way);
 uint32_t ca_rr_q(const cache_array_t *a, uint32_t bank);
 void ca_tag_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint32_t word);

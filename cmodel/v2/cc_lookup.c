@@ -159,7 +159,7 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
       if (lk->cnt == ctx->l1_lat - 1u) {
         for (unsigned k = 0; k < ctx->n_l1; k++) {
           cache_array_t *a = ctx->arr[1 + k];
-          ca_tag_read(a, b, ca_row(a, lk->x));
+          ca_tag_read(a, b, ca_row(a, lk->x), 1);
         }
       }
       if (lk->cnt) lk->cnt--;
@@ -191,7 +191,7 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
       lk->st = L_RESP;
       return 0;
     case L_L2RD:
-      if (lk->cnt == ctx->l2_lat - 1u) ca_tag_read(l2, b, row2);
+      if (lk->cnt == ctx->l2_lat - 1u) ca_tag_read(l2, b, row2, 1);
       if (lk->cnt) lk->cnt--;
       else lk->st = L_L2CM;
       return 0;

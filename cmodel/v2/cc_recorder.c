@@ -90,7 +90,7 @@ int cc_recorder_step(cc_recorder_t *r, const cc_io_t *io, uint32_t xfer) {
     case H_RD:
       if (r->cnt == r->ctx->l2_lat - 1u) {
         if (!fifo_head_valid(r->fifo)) rinv_err_report(r->ctx->err, "recorder: history lookup without a valid head");
-        ca_tag_read(l2, b, row);
+        ca_tag_read(l2, b, row, 0);
       }
       if (r->cnt) r->cnt--;
       else r->st = H_CM;

@@ -160,7 +160,7 @@ static void rd_issue(cc_walker_t *w, const grp_t *g) {
     uint32_t row;
     if (!looks_up(w, g, a, &row)) continue;
     for (uint32_t l = 0; l < w->ctx->lanes; l++) {
-      if ((g->lanes >> l) & 1u) ca_tag_read(w->ctx->arr[a], l, row);
+      if ((g->lanes >> l) & 1u) ca_tag_read(w->ctx->arr[a], l, row, 0);
     }
   }
 }

@@ -118,4 +118,74 @@ static int test_ex12_6(test_ctx_t *tc) {
   return 1;
 }
 
+/* C20: reset during a walker freeze (12.3 scenario, reset after the detect cycle) and
+ * during the init walk: every state element returns to reset, the init walk clears the
+ * valid bits, memory keeps what it took. */
+static int test_reset_mid_freeze(test_ctx_t *tc) {
+  tb_t *t = tb_new("gem5");
+  tb_init_walk(t);
+  cc_t *cpu = rinv_model_dbg_cc(t->m, 0);
+  uint8_t data[64] = {0};
+  cc_poke_line(cpu, CPU_L2, 0x101, 0, TS_VALID, NULL, 0);
+  cc_poke_line(cpu, CPU_L2, 0x103, 5, TS_VALID | TS_DIRTY, data, 0xF0ull);
+  cc_poke_line(cpu, CPU_L1(1), 0x103, 0, TS_VALID, NULL, 0);
+  static const uint32_t lines[] = {0x101, 0x102, 0x103, 0x104, 0x105};
+  CHECK(reg_write(t, 1, A_MODE, MODE_VAL(1, 0), NULL) == OKAY && !sw_acquire(t, 1), "setup");
+  for (unsigned i = 0; i < 5; i++) port_access(t, 2, 1, lines[i] << 6, i, NULL);
+  uint64_t acc = 0;
+  CHECK(!sw_release_start(t, 1, &acc), "release");
+  while (t->cycle < acc + 3 + 5) tb_cycle(t); /* up to the write-back request cycle */
+  CHECK(strcmp(cc_state_name(cpu), "StWalk") == 0, "walking at the reset");
+  rinv_model_reset(t->m);
+  tb_cycle(t);
+  const rinv_out_t *o = &t->out;
+  CHECK(!o->inv_busy && !o->lock_owner && !o->ack_valid[0] && !o->inv_count[0] && !o->cc_req_valid[0] &&
+        !o->probe_valid[0] && !o->probe_ready[0] && !o->stat_probes && !o->hist_en[1] && !o->rec_count[1],
+        "outputs after the reset");
+  CHECK(strcmp(cc_state_name(cpu), "StInit") == 0, "StInit after reset");
+  t->in.dbg_line[0] = 0x103;
+  tb_cycle(t);
+  CHECK(t->out.dbg_valid[0] == 0, "dbg_valid 0 in StInit");
+  /* a second reset in the middle of the init walk restarts it */
+  tb_run(t, 100);
+  rinv_model_reset(t->m);
+  t->in.port_req_valid[0] = 1;
+  t->in.port_req_addr[0] = 0x101u << 6;
+  uint64_t r = t->cycle, first = ~0ull;
+  for (unsigned c = 0; c < 2100 && first == ~0ull; c++) {
+    tb_cycle(t);
+    if (t->out.port_req_ready[0]) first = t->cycle - 1 - r;
+  }
+  t->in.port_req_valid[0] = 0;
+  tb_cycle(t);
+  CHECK(first == 2048, "StIdle %llu cycles after the second reset, want 2048", (unsigned long long)first);
+  CHECK(!rinv_model_line_valid(t->m, 0, 0x103) && !rinv_model_line_valid(t->m, 0, 0x101),
+        "init walk cleared the lines");
+  tb_free(t);
+  return 1;
+}
+
+/* C20: reset of the directory during RGap (12.5 state) */
+static int test_reset_mid_rgap(test_ctx_t *tc) {
+  rinv_err_t err = {0, 0, 1};
+  dtb_t x;
+  memset(&x, 0, sizeof x);
+  x.d = dir_new(rinv_cfg_by_name("fpga"), &err);
+  dir_reg_write(x.d, REG_MODE, MODE_VAL(2, 0), 0);
+  static const uint32_t fill[] = {10, 20, 30, 40, 50, 60, 70, 80, 33};
+  for (unsigned i = 0; i < 9; i++) {
+    dir_cycle(&x, 1, fill[i]);
+    for (unsigned k = 0; k < 3 && i < 8; k++) dir_cycle(&x, 0, 0);
+  }
+  for (unsigned k = 0; k < 4; k++) dir_cycle(&x, 0, 0); /* RScan, RScan, RApply, RGap */
+  dir_cycle(&x, 0, 0);
+  CHECK(x.out.hist_count[0] == 9 && !x.hist_ready, "in RGap: count 9, not ready");
+  dir_reset(x.d);
+  dir_cycle(&x, 0, 0);
+  CHECK(x.out.hist_count[0] == 0 && x.hist_ready == 1, "after reset: empty, ready (MODE is run again)");
+  CHECK(dir_hist_count_of(x.d, 0) == 0, "count");
+  dir_free(x.d);
+  return 1;
+}
+
 #endif

@@ -132,6 +132,8 @@ static const struct {
     {"ex12_3_addr_walk_dirty", test_ex12_3},
     {"ex12_4_set_walk", test_ex12_4},
     {"ex12_6_probes_in_flight", test_ex12_6},
+    {"reset_mid_walker_freeze_and_init", test_reset_mid_freeze},
+    {"reset_mid_rgap", test_reset_mid_rgap},
 };
 
 int main(int argc, char **argv) {

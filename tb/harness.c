@@ -36,6 +36,7 @@
 #define MAX_STALE_PRINT 8u
 #define MAX_COH_PRINT 8u
 #define MAX_RUNS 3u
+#define PROBE_ROWS 16u
 
 static const char *const k_mode_names[3] = {"line", "run", "merge"};
 static const char *const k_walk_names[3] = {"addr", "set", "auto"};
@@ -406,9 +407,12 @@ struct harness {
   uint32_t dbg_line[N_SIDES];
   int inv_src;
   uint32_t rel_count, probe_count;
-  int probe_row_pending[N_SIDES];
-  uint64_t probe_row_cyc[N_SIDES];
-  uint32_t probe_row_rel[N_SIDES], probe_row_first[N_SIDES], probe_row_n[N_SIDES];
+  /* probes handshaked and not yet acked, oldest first (v2 keeps up to probe_inflight in
+   * flight; v1 one): the +probe_log row of a probe is written at its ack */
+  unsigned probe_row_head[N_SIDES], probe_row_count[N_SIDES];
+  uint64_t probe_row_cyc[N_SIDES][PROBE_ROWS];
+  uint32_t probe_row_rel[N_SIDES][PROBE_ROWS], probe_row_first[N_SIDES][PROBE_ROWS],
+      probe_row_n[N_SIDES][PROBE_ROWS];
   uint64_t last_progress;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr;
   uint64_t coh_printed, coh_checked;
@@ -945,7 +949,7 @@ static void side_checks_clear(harness_t *h, unsigned s) {
   lineset_clear(&h->epoch[s]);
   lineset_clear(&h->pending[s]);
   lineset_clear(&h->refetch[s]);
-  h->probe_row_pending[s] = 0;
+  h->probe_row_head[s] = h->probe_row_count[s] = 0;
   h->dbg_sel[s] = 0;
 }
 
@@ -1567,24 +1571,30 @@ static void observe_internal(harness_t *h, const rinv_out_t *out) {
       h->probe_count++;
       txlog(h, "probe %s->%s first 0x%07x n %u%s", tr_side_name(1 - s), sn, out->probe_first[s],
             out->probe_nlines[s], out->probe_setwalk[s] ? " setwalk" : "");
-      h->probe_row_pending[s] = 1;
-      h->probe_row_cyc[s] = h->gcyc - h->run_start;
-      h->probe_row_rel[s] = h->rel_count;
-      h->probe_row_first[s] = out->probe_first[s];
-      h->probe_row_n[s] = out->probe_nlines[s];
+      if (h->probe_row_count[s] < PROBE_ROWS) {
+        unsigned i = (h->probe_row_head[s] + h->probe_row_count[s]++) % PROBE_ROWS;
+        h->probe_row_cyc[s][i] = h->gcyc - h->run_start;
+        h->probe_row_rel[s][i] = h->rel_count;
+        h->probe_row_first[s][i] = out->probe_first[s];
+        h->probe_row_n[s][i] = out->probe_nlines[s];
+      }
       e2e_probe(h->e2e, s, out->probe_first[s], out->probe_nlines[s], out->probe_setwalk[s]);
     }
     if (out->ack_valid[s] && out->ack_ready[s]) {
       h->last_progress = h->gcyc;
       txlog(h, "ack %s hits %u", sn, out->ack_hits[s]);
       e2e_ack(h->e2e, s);
-      if (h->probe_log && h->probe_row_pending[s]) {
-        fprintf(h->probe_log, "%llu,%u,%s,%s,0x%08llx,%u,%u\n",
-                (unsigned long long)h->probe_row_cyc[s], h->probe_row_rel[s],
-                tr_side_name(1 - s), sn, (unsigned long long)h->probe_row_first[s] << 6,
-                h->probe_row_n[s], out->ack_hits[s]);
+      if (h->probe_row_count[s]) {
+        unsigned i = h->probe_row_head[s];
+        if (h->probe_log) {
+          fprintf(h->probe_log, "%llu,%u,%s,%s,0x%08llx,%u,%u\n",
+                  (unsigned long long)h->probe_row_cyc[s][i], h->probe_row_rel[s][i],
+                  tr_side_name(1 - s), sn, (unsigned long long)h->probe_row_first[s][i] << 6,
+                  h->probe_row_n[s][i], out->ack_hits[s]);
+        }
+        h->probe_row_head[s] = (i + 1u) % PROBE_ROWS;
+        h->probe_row_count[s]--;
       }
-      h->probe_row_pending[s] = 0;
     }
     if (out->hist_go[s]) txlog(h, "hist_go %s", sn);
     if (out->hist_done[s]) txlog(h, "hist_done %s", sn);

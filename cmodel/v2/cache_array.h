@@ -1,0 +1,58 @@
+/* cache_array (ARCHITECTURE_v2.md §4.3, §6.1): one L1 or L2 as W set-interleaved banks x
+ * ways of rinv_sram cells: tagst[b][w], rr[b] (ways > 1), data[b], dmask[b] (L2 only).
+ * Line L: bank L % W, row (L / W) % rows, tag L / sets. The array owns its cells and clocks
+ * every cell that saw an access this cycle in ca_clock() (the edge). */
+#ifndef RINV_V2_CACHE_ARRAY_H
+#define RINV_V2_CACHE_ARRAY_H
+
+#include <stdint.h>
+
+#include "sram.h"
+
+/* tagst word: {tag, valid[, dirty, rec]} (internal packing). */
+#define TS_VALID 1u
+#define TS_DIRTY 2u
+#define TS_REC 4u
+#define TS_TAG(w) ((w) >> 3)
+#define TS_MAKE(tag, bits) (((tag) << 3) | (bits))
+
+typedef struct cache_array cache_array_t;
+
+cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t lanes, int is_l2,
+                      rinv_err_t *err);
+void ca_free(cache_array_t *a);
+
+uint32_t ca_sets(const cache_array_t *a);
+uint32_t ca_ways(const cache_array_t *a);
+uint32_t ca_rows(const cache_array_t *a);
+uint32_t ca_bank(const cache_array_t *a, uint32_t line);
+uint32_t ca_row(const cache_array_t *a, uint32_t line);
+uint32_t ca_tag(const cache_array_t *a, uint32_t line);
+/* line of (tag, bank, row) */
+uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t row);
+
+/* tagst (all ways of a bank) and, if with_rr, rr of (bank, row): read issue, registered
+ * data, write. */
+void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr);
+uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way);
+uint32_t ca_rr_q(const cache_array_t *a, uint32_t bank);
+void ca_tag_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint32_t word);
+void ca_rr_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t val);
+/* data / dmask of (bank, row, way) */
+void ca_data_read(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way);
+const uint8_t *ca_data_q(const cache_array_t *a, uint32_t bank);
+void ca_data_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, const uint8_t *d,
+                   uint64_t be);
+void ca_dmask_read(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way);
+uint64_t ca_dmask_q(const cache_array_t *a, uint32_t bank);
+void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint64_t m);
+
+/* The edge for every cell touched this cycle. */
+void ca_clock(cache_array_t *a);
+/* Backdoor: is line valid in this array (peek, no effect on state). */
+int ca_peek_valid(const cache_array_t *a, uint32_t line);
+/* Test backdoor: install line in way with tagst bits, data (NULL: unchanged), dmask (L2). */
+void ca_poke(cache_array_t *a, uint32_t line, uint32_t way, uint32_t bits, const uint8_t *data,
+             uint64_t dmask);
+
+#endif

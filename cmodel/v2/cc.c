@@ -1,0 +1,263 @@
+/* side_cc model: owner FSM of ARCHITECTURE_v2.md §6.2 and the wiring of its blocks. */
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc_lookup.h"
+#include "cc_portarb.h"
+#include "cc_recorder.h"
+#include "cc_regs.h"
+#include "cc_walker.h"
+
+enum owner { O_INIT, O_IDLE, O_LOOKUP, O_HIST, O_WALK };
+
+struct cc {
+  cc_ctx_t ctx;
+  enum owner owner;
+  uint32_t init_i, xfer;
+  cc_portarb_t *arb;
+  cc_lookup_t *lk;
+  cc_recorder_t *rec;
+  cc_walker_t *wk;
+  cc_regs_t *regs;
+  uint8_t zero_line[64];
+};
+
+static unsigned log2u(uint32_t v) {
+  unsigned b = 0;
+  while ((1u << b) < v) b++;
+  return b;
+}
+
+cc_t *cc_new(const rinv_cfg_t *cfg, unsigned side, rinv_err_t *err) {
+  cc_t *cc = calloc(1, sizeof *cc);
+  if (!cc) return NULL;
+  cc_ctx_t *x = &cc->ctx;
+  x->side = side;
+  x->n_l1 = side ? RINV_N_GPU_L1 : RINV_N_CPU_L1;
+  x->n_arr = 1u + x->n_l1;
+  uint32_t l1s = side ? cfg->gpu_l1_sets : cfg->cpu_l1_sets;
+  uint32_t l1w = side ? cfg->gpu_l1_ways : cfg->cpu_l1_ways;
+  uint32_t l2s = side ? cfg->gpu_l2_sets : cfg->cpu_l2_sets;
+  uint32_t l2w = side ? cfg->gpu_l2_ways : cfg->cpu_l2_ways;
+  x->l1_lat = side ? cfg->gpu_l1_lat : cfg->cpu_l1_lat;
+  x->l2_lat = side ? cfg->gpu_l2_lat : cfg->cpu_l2_lat;
+  x->tag_lat = x->l1_lat > x->l2_lat ? x->l1_lat : x->l2_lat;
+  x->lanes = cfg->walk_lanes;
+  x->lane_bits = log2u(cfg->walk_lanes);
+  x->smax = l1s > l2s ? l1s : l2s;
+  x->rset = x->smax / x->lanes;
+  x->init_rows = x->rset; /* max rows over the arrays */
+  x->total_lines = l2s * l2w + x->n_l1 * l1s * l1w;
+  x->rec_cap = cfg->rec_cap;
+  x->err = err;
+  const char *sn = side ? "gpu" : "cpu";
+  char n[32];
+  snprintf(n, sizeof n, "%s.%s", sn, side ? "TCC" : "L2");
+  int bad = !(x->arr[0] = ca_new(n, l2s, l2w, x->lanes, 1, err));
+  for (unsigned k = 0; k < x->n_l1; k++) {
+    snprintf(n, sizeof n, "%s.%s%u", sn, side ? "TCP" : "L1D", k);
+    bad |= !(x->arr[1 + k] = ca_new(n, l1s, l1w, x->lanes, 0, err));
+  }
+  cc->arb = cc_portarb_new(x->n_l1);
+  cc->lk = cc_lookup_new(x);
+  cc->rec = cc_recorder_new(x);
+  cc->wk = cc_walker_new(x, cfg->probe_inflight);
+  cc->regs = cc_regs_new(side);
+  if (bad || !cc->arb || !cc->lk || !cc->rec || !cc->wk || !cc->regs) {
+    cc_free(cc);
+    return NULL;
+  }
+  cc_reset(cc);
+  return cc;
+}
+
+void cc_free(cc_t *cc) {
+  if (!cc) return;
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) ca_free(cc->ctx.arr[a]);
+  cc_portarb_free(cc->arb);
+  cc_lookup_free(cc->lk);
+  cc_recorder_free(cc->rec);
+  cc_walker_free(cc->wk);
+  cc_regs_free(cc->regs);
+  free(cc);
+}
+
+void cc_reset(cc_t *cc) {
+  cc->owner = O_INIT;
+  cc->init_i = 0;
+  cc->xfer = 0;
+  cc_portarb_reset(cc->arb);
+  cc_lookup_reset(cc->lk);
+  cc_recorder_reset(cc->rec);
+  cc_walker_reset(cc->wk);
+  cc_regs_reset(cc->regs);
+  /* cells keep their contents; accesses issued in an unfinished cycle are dropped by the
+   * reset only if they were never clocked, which cannot happen (every step clocks) */
+}
+
+void cc_eval_moore(const cc_t *cc, cc_io_t *io) {
+  io->req_valid = io->req_we = io->req_line = 0;
+  io->req_wmask = 0;
+  io->req_wdata = cc->zero_line;
+  io->hist_valid = io->hist_last = io->hist_line = 0;
+  io->ack_valid = io->ack_hits = 0;
+  io->inv_count = io->inv_line = 0;
+  memset(io->resp_valid, 0, sizeof io->resp_valid);
+  memset(io->resp_rdata, 0, sizeof io->resp_rdata);
+  if (cc->owner == O_LOOKUP) cc_lookup_moore(cc->lk, io);
+  else if (cc->owner == O_HIST) cc_recorder_moore(cc->rec, io);
+  cc_walker_moore(cc->wk, io, cc->owner == O_WALK);
+}
+
+void cc_eval_mealy(const cc_t *cc, const rinv_in_t *in, cc_io_t *io) {
+  memset(io->port_req_ready, 0, sizeof io->port_req_ready);
+  io->granted_port = -1;
+  io->probe_ready = io->fill_ready = 0;
+  uint32_t stall = in->stall;
+  uint32_t pstall = (stall >> (6u + cc->ctx.side)) & 1u;
+  switch (cc->owner) {
+    case O_IDLE: {
+      io->probe_ready = !pstall;
+      uint32_t rc = cc_recorder_count(cc->rec);
+      int busy = (io->probe_valid && io->probe_ready) || cc->xfer || rc == cc->ctx.rec_cap;
+      if (!busy) {
+        unsigned base = cc->ctx.side ? RINV_N_CPU_L1 : 0u;
+        uint32_t valid = 0;
+        for (unsigned k = 0; k < cc->ctx.n_l1; k++) valid |= (in->port_req_valid[base + k] & 1u) << k;
+        int p = cc_portarb_choose(cc->arb, valid);
+        if (p >= 0) {
+          io->port_req_ready[p] = 1;
+          io->granted_port = p;
+        }
+      }
+      break;
+    }
+    case O_WALK:
+      io->probe_ready = !pstall && !cc_walker_nxt_valid(cc->wk);
+      break;
+    case O_LOOKUP:
+      io->fill_ready = cc_lookup_fill_ready(cc->lk, stall);
+      break;
+    default:
+      break;
+  }
+}
+
+static void init_row(cc_t *cc) {
+  uint32_t i = cc->init_i;
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
+    cache_array_t *arr = cc->ctx.arr[a];
+    if (i >= ca_rows(arr)) continue;
+    for (uint32_t b = 0; b < cc->ctx.lanes; b++) {
+      for (uint32_t w = 0; w < ca_ways(arr); w++) ca_tag_write(arr, b, i, w, 0u);
+      ca_rr_write(arr, b, i, 0u);
+    }
+  }
+}
+
+void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
+  int accept = io->probe_valid && io->probe_ready;
+  unsigned base = cc->ctx.side ? RINV_N_CPU_L1 : 0u;
+  int walk_empty = cc_walker_empty(cc->wk);
+  uint32_t lookups = cc_walker_step(cc->wk, io, cc->owner == O_WALK, accept);
+  cc_regs_step(cc->regs, lookups);
+  switch (cc->owner) {
+    case O_INIT:
+      init_row(cc);
+      if (++cc->init_i == cc->ctx.init_rows) cc->owner = O_IDLE;
+      break;
+    case O_IDLE: {
+      uint32_t rc = cc_recorder_count(cc->rec);
+      if (accept) {
+        cc->owner = O_WALK;
+      } else if (cc->xfer) {
+        if (rc > 0u) {
+          if (cc_recorder_head_valid(cc->rec)) {
+            cc_recorder_start(cc->rec, 0);
+            cc->owner = O_HIST;
+          }
+        } else {
+          cc_recorder_start(cc->rec, 1);
+          cc->owner = O_HIST;
+        }
+      } else if (rc == cc->ctx.rec_cap) {
+        if (cc_recorder_head_valid(cc->rec)) {
+          cc_recorder_start(cc->rec, 0);
+          cc->owner = O_HIST;
+        }
+      } else if (io->granted_port >= 0) {
+        unsigned p = (unsigned)io->granted_port, g = base + p;
+        cc_lookup_start(cc->lk, p, in->port_req_we[g], in->port_req_addr[g], in->port_req_wdata[g],
+                        in->port_req_wstrb[g]);
+        cc_portarb_step(cc->arb, io->granted_port);
+        cc->owner = O_LOOKUP;
+      }
+      break;
+    }
+    case O_LOOKUP: {
+      uint32_t pr = 0;
+      /* the response port is the latched one; look it up through the outputs */
+      for (unsigned k = 0; k < cc->ctx.n_l1; k++) {
+        if (io->resp_valid[k]) pr = in->port_resp_ready[base + k] & 1u;
+      }
+      if (cc_lookup_step(cc->lk, io, pr, cc_regs_hist_en(cc->regs), cc->rec)) cc->owner = O_IDLE;
+      break;
+    }
+    case O_HIST: {
+      int r = cc_recorder_step(cc->rec, io, cc->xfer);
+      if (r) cc->owner = O_IDLE;
+      if (r == 2) cc->xfer = 0;
+      break;
+    }
+    case O_WALK:
+      if (!accept && walk_empty) cc->owner = O_IDLE;
+      break;
+  }
+  if (io->hist_go) cc->xfer = 1; /* set wins over the clear */
+  cc_recorder_clock(cc->rec);
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) ca_clock(cc->ctx.arr[a]);
+}
+
+int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value) {
+  return cc_regs_read(cc->regs, off, cc_recorder_count(cc->rec), value);
+}
+
+int cc_reg_write_ok(const cc_t *cc, uint32_t off, uint32_t value, unsigned req_side) {
+  return cc_regs_write_ok(cc->regs, off, value, req_side);
+}
+
+void cc_reg_write(cc_t *cc, uint32_t off, uint32_t value) { cc_regs_write(cc->regs, off, value); }
+
+int cc_line_valid(const cc_t *cc, uint32_t line) {
+  if (cc->owner == O_INIT) return 0;
+  line &= LINE_MASK26;
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
+    if (ca_peek_valid(cc->ctx.arr[a], line)) return 1;
+  }
+  return 0;
+}
+
+uint32_t cc_rec_count(const cc_t *cc) { return cc_recorder_count(cc->rec); }
+uint32_t cc_hist_en(const cc_t *cc) { return cc_regs_hist_en(cc->regs); }
+uint32_t cc_tag_lookups(const cc_t *cc) { return cc_regs_tag_lookups(cc->regs); }
+unsigned cc_n_l1(const cc_t *cc) { return cc->ctx.n_l1; }
+uint32_t cc_max_sets(const cc_t *cc) { return cc->ctx.smax; }
+uint32_t cc_total_lines(const cc_t *cc) { return cc->ctx.total_lines; }
+
+const char *cc_state_name(const cc_t *cc) {
+  switch (cc->owner) {
+    case O_INIT: return "StInit";
+    case O_IDLE: return "StIdle";
+    case O_LOOKUP: return cc_lookup_state_name(cc->lk);
+    case O_HIST: return cc_recorder_state_name(cc->rec);
+    default: return "StWalk";
+  }
+}
+
+void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
+                  const uint8_t *data, uint64_t dmask) {
+  ca_poke(cc->ctx.arr[arr], line, way, bits, data, dmask);
+}

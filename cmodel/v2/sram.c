@@ -1,0 +1,122 @@
+/* rinv_sram model: ARCHITECTURE_v2.md §4.1. */
+#include "sram.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sram {
+  char name[64];
+  uint32_t depth, wbytes;
+  uint8_t *mem;
+  uint8_t rdata[64];
+  uint8_t wdata[64];
+  uint64_t wbe;
+  uint32_t raddr, waddr;
+  int re, we;
+  rinv_err_t *err;
+};
+
+void rinv_err_report(rinv_err_t *err, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "error: model v2, cycle %llu: ", (unsigned long long)err->cycle);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  err->errors++;
+  if (err->fatal) {
+    fflush(stdout);
+    exit(3);
+  }
+}
+
+sram_t *sram_new(const char *name, uint32_t depth, uint32_t wbytes, rinv_err_t *err) {
+  sram_t *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  snprintf(s->name, sizeof s->name, "%s", name);
+  s->depth = depth;
+  s->wbytes = wbytes;
+  s->err = err;
+  s->mem = calloc((size_t)depth * wbytes, 1);
+  if (!s->mem) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void sram_free(sram_t *s) {
+  if (!s) return;
+  free(s->mem);
+  free(s);
+}
+
+int sram_read(sram_t *s, uint32_t addr) {
+  int first = !s->re && !s->we;
+  if (addr >= s->depth) rinv_err_report(s->err, "SRAM %s: read address %u out of range", s->name, addr);
+  if (s->re) rinv_err_report(s->err, "SRAM %s: two reads in one cycle (%u, %u)", s->name, s->raddr, addr);
+  s->re = 1;
+  s->raddr = addr % s->depth;
+  return first;
+}
+
+int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be) {
+  int first = !s->re && !s->we;
+  if (addr >= s->depth) rinv_err_report(s->err, "SRAM %s: write address %u out of range", s->name, addr);
+  if (s->we) rinv_err_report(s->err, "SRAM %s: two writes in one cycle (%u, %u)", s->name, s->waddr, addr);
+  s->we = 1;
+  s->waddr = addr % s->depth;
+  memcpy(s->wdata, data, s->wbytes);
+  s->wbe = be;
+  return first;
+}
+
+void sram_clock(sram_t *s) {
+  if (s->re && s->we && s->raddr == s->waddr) {
+    rinv_err_report(s->err, "SRAM %s: forbidden read-during-write at address %u", s->name, s->raddr);
+  }
+  if (s->re) memcpy(s->rdata, s->mem + (size_t)s->raddr * s->wbytes, s->wbytes);
+  if (s->we) {
+    uint8_t *w = s->mem + (size_t)s->waddr * s->wbytes;
+    if (s->wbe == ~0ull) {
+      memcpy(w, s->wdata, s->wbytes);
+    } else {
+      for (uint32_t i = 0; i < s->wbytes; i++) {
+        if ((s->wbe >> i) & 1u) w[i] = s->wdata[i];
+      }
+    }
+  }
+  s->re = s->we = 0;
+}
+
+const uint8_t *sram_rdata(const sram_t *s) { return s->rdata; }
+
+uint32_t sram_rdata_u32(const sram_t *s) {
+  uint32_t v = 0;
+  memcpy(&v, s->rdata, s->wbytes < 4 ? s->wbytes : 4);
+  return v;
+}
+
+uint64_t sram_rdata_u64(const sram_t *s) {
+  uint64_t v = 0;
+  memcpy(&v, s->rdata, s->wbytes < 8 ? s->wbytes : 8);
+  return v;
+}
+
+const uint8_t *sram_peek(const sram_t *s, uint32_t addr) { return s->mem + (size_t)(addr % s->depth) * s->wbytes; }
+
+uint32_t sram_peek_u32(const sram_t *s, uint32_t addr) {
+  uint32_t v = 0;
+  memcpy(&v, sram_peek(s, addr), s->wbytes < 4 ? s->wbytes : 4);
+  return v;
+}
+
+uint32_t sram_depth(const sram_t *s) { return s->depth; }
+
+const uint32_t *sram_words32(const sram_t *s) { return (const uint32_t *)(const void *)s->mem; }
+
+void sram_poke(sram_t *s, uint32_t addr, const void *data) {
+  memcpy(s->mem + (size_t)(addr % s->depth) * s->wbytes, data, s->wbytes);
+}

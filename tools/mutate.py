@@ -139,7 +139,7 @@ MUTATIONS = [
              "memory arbiter's reset tie-break inverted (GPU wins the first tie after reset)"),
     Mutation("rtl/dir_ctrl.sv",
              "32'(beat_data[0]) + 32'(beat_data[1]);",
-             "32'(beat_data[0] | beat_data[1]);",
+             "32'(|beat_data);",
              "both sides' history beats in one cycle counted once"),
     Mutation("rtl/dir_ctrl.sv",
              "(w == WalkSet) ? 1'b1 : (n > smax);",

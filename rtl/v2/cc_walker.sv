@@ -82,6 +82,7 @@ module cc_walker #(
 );
 
   localparam int PifW = $clog2(Pif + 1);
+  localparam int TwN  = (TagLat > 1) ? TagLat : 2;  // TW1..TW(T-1) at indices 1..T-1
 
   // ---- group ------------------------------------------------------------------------------
   typedef struct packed {
@@ -123,7 +124,7 @@ module cc_walker #(
       p.grp  = 26'(f >> LW);
       p.left = (27'(32'(f) % Lanes) + n + 27'(Lanes - 1)) >> LW;
       for (int l = 0; l < Lanes; l++) begin
-        p.mfirst[l] = (32'(l) >= 32'(f) % Lanes);
+        p.mfirst[l] = (l >= int'(32'(f) % Lanes));
         p.mlast[l]  = (32'(l) <= 32'(lastl) % Lanes);
       end
     end
@@ -147,8 +148,8 @@ module cc_walker #(
   grp_t   is_g;
   logic   is_v;
   // front registers TW1..TW(T-1): index k holds TWk (index 0 unused)
-  grp_t [TagLat-1:0] tw_q, tw_d;
-  logic [TagLat-1:0] twv_q, twv_d;
+  grp_t [TwN-1:0] tw_q, tw_d;
+  logic [TwN-1:0] twv_q, twv_d;
   grp_t   rd_g;
   logic   rd_v;
 
@@ -283,6 +284,7 @@ module cc_walker #(
   // ---- CM: compare the registered words --------------------------------------------------------
   always_comb begin
     logic [26:0] line;
+    line        = '0;
     ac2_hit_d   = ac2_hit_q;
     ac2_dirty_d = ac2_dirty_q;
     ac2_tag_d   = ac2_tag_q;
@@ -326,15 +328,15 @@ module cc_walker #(
   end
 
   // ---- AC: write-back or act -----------------------------------------------------------------
-  function automatic logic [25:0] line2(input grp_t g, input logic [TagW2-1:0] tag, input int l);
-    logic [26:0] r;
-    r = g.sw ? 27'({tag, g.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l) : 27'(g.grp) * 27'(Lanes) + 27'(l);
-    return r[25:0];
+  function automatic logic [25:0] line2(input grp_t g, input logic [TagW2-1:0] tag,
+                                        input logic [LaneW-1:0] l);
+    return g.sw ? 26'({tag, g.grp[RowW2-1:0]}) * 26'(Lanes) + 26'(l)
+                : 26'(g.grp) * 26'(Lanes) + 26'(l);
   endfunction
-  function automatic logic [25:0] line1(input grp_t g, input logic [TagW1-1:0] tag, input int l);
-    logic [26:0] r;
-    r = g.sw ? 27'({tag, g.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l) : 27'(g.grp) * 27'(Lanes) + 27'(l);
-    return r[25:0];
+  function automatic logic [25:0] line1(input grp_t g, input logic [TagW1-1:0] tag,
+                                        input logic [LaneW-1:0] l);
+    return g.sw ? 26'({tag, g.grp[RowW1-1:0]}) * 26'(Lanes) + 26'(l)
+                : 26'(g.grp) * 26'(Lanes) + 26'(l);
   endfunction
 
   ev_t ac_ev;
@@ -358,6 +360,7 @@ module cc_walker #(
 
   always_comb begin
     int n;
+    n            = 0;
     wb_d         = wb_q;
     wb_lane_d    = wb_lane_q;
     wb_way_d     = wb_way_q;
@@ -382,7 +385,7 @@ module cc_walker #(
     if (acv_q) begin
       if (wb_q) begin
         wb_valid_o = 1'b1;
-        wb_line_o  = line2(ac_q, ac2_tag_q[wb_lane_q][wb_way_q], 32'(wb_lane_q));
+        wb_line_o  = line2(ac_q, ac2_tag_q[wb_lane_q][wb_way_q], wb_lane_q);
         wb_wdata_o = l2_d_rdata_i[wb_lane_q];
         wb_wmask_o = l2_m_rdata_i[wb_lane_q];
         if (wb_ready_i) begin
@@ -410,14 +413,14 @@ module cc_walker #(
             for (int w = L1Ways - 1; w >= 0; w--) begin
               if (ac1_hit_q[k][l][w]) begin
                 n = n + 1;
-                ac_ev.line = line1(ac_q, ac1_tag_q[k][l][w], l);
+                ac_ev.line = line1(ac_q, ac1_tag_q[k][l][w], LaneW'(l));
               end
             end
           end
           for (int w = L2Ways - 1; w >= 0; w--) begin
             if (ac2_hit_q[l][w]) begin
               n = n + 1;
-              ac_ev.line = line2(ac_q, ac2_tag_q[l][w], l);
+              ac_ev.line = line2(ac_q, ac2_tag_q[l][w], LaneW'(l));
             end
           end
         end

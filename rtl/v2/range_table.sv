@@ -42,8 +42,10 @@ module range_table #(
 
   always_comb begin
     int idx;
-    logic [26:0] gap;
+    logic [25:0] gap;
     logic [26:0] tend;
+    idx     = 0;
+    gap     = '0;
     state_d = state_q;
     f_d     = f_q;
     l_d     = l_q;
@@ -154,11 +156,11 @@ module range_table #(
       RGap: begin
         for (int i = 0; i < Scan; i++) begin
           idx = 32'(c_q) * Scan + i;
-          gap = {1'b0, f_q[idx+1]} - {1'b0, l_q[idx]} - 27'd1;
-          if (!bv_d || gap[25:0] < bg_d) begin
+          gap = f_q[idx+1] - l_q[idx] - 26'd1;  // > 0: entries are sorted, non-adjacent
+          if (!bv_d || gap < bg_d) begin
             bv_d = 1'b1;
             bk_d = IdxW'(idx);
-            bg_d = gap[25:0];
+            bg_d = gap;
           end
         end
         if (32'(c_q) == R - 1) begin

@@ -109,6 +109,7 @@ module cc_walker #(
   function automatic probe_t load(input logic [25:0] f, input logic [26:0] n, input logic sw);
     probe_t p;
     logic [26:0] lastl;
+    logic [Lanes-1:0] mf, ml;
     p.valid   = 1'b1;
     p.sw      = sw;
     p.isfirst = 1'b1;
@@ -124,23 +125,25 @@ module cc_walker #(
       p.grp  = 26'(f >> LW);
       p.left = (27'(32'(f) % Lanes) + n + 27'(Lanes - 1)) >> LW;
       for (int l = 0; l < Lanes; l++) begin
-        p.mfirst[l] = (l >= int'(32'(f) % Lanes));
-        p.mlast[l]  = (32'(l) <= 32'(lastl) % Lanes);
+        mf[l] = (l >= int'(32'(f) % Lanes));
+        ml[l] = (32'(l) <= 32'(lastl) % Lanes);
       end
+      p.mfirst = mf;
+      p.mlast  = ml;
     end
-    return p;
+    load = p;
   endfunction
 
   function automatic logic in_range(input logic [26:0] line, input grp_t g);
-    return (line >= {1'b0, g.first}) && (line < g.pend);
+    in_range = (line >= {1'b0, g.first}) && (line < g.pend);
   endfunction
 
   // looked up: address walk all arrays, set walk rows j < rows_a
   function automatic logic look1(input grp_t g);
-    return !g.sw || (32'(g.grp) < Rows1);
+    look1 = !g.sw || (32'(g.grp) < Rows1);
   endfunction
   function automatic logic look2(input grp_t g);
-    return !g.sw || (32'(g.grp) < Rows2);
+    look2 = !g.sw || (32'(g.grp) < Rows2);
   endfunction
 
   // ---- registers -----------------------------------------------------------------------------
@@ -211,7 +214,7 @@ module cc_walker #(
       if (look2(a) && look2(b) && (a.grp[RowW2-1:0] == b.grp[RowW2-1:0])) c = 1'b1;
       if (look1(a) && look1(b) && (a.grp[RowW1-1:0] == b.grp[RowW1-1:0])) c = 1'b1;
     end
-    return c;
+    conflict = c;
   endfunction
 
   logic [Lanes-1:0][L2Ways-1:0] dv;
@@ -330,12 +333,12 @@ module cc_walker #(
   // ---- AC: write-back or act -----------------------------------------------------------------
   function automatic logic [25:0] line2(input grp_t g, input logic [TagW2-1:0] tag,
                                         input logic [LaneW-1:0] l);
-    return g.sw ? 26'({tag, g.grp[RowW2-1:0]}) * 26'(Lanes) + 26'(l)
+    line2 = g.sw ? 26'({tag, g.grp[RowW2-1:0]}) * 26'(Lanes) + 26'(l)
                 : 26'(g.grp) * 26'(Lanes) + 26'(l);
   endfunction
   function automatic logic [25:0] line1(input grp_t g, input logic [TagW1-1:0] tag,
                                         input logic [LaneW-1:0] l);
-    return g.sw ? 26'({tag, g.grp[RowW1-1:0]}) * 26'(Lanes) + 26'(l)
+    line1 = g.sw ? 26'({tag, g.grp[RowW1-1:0]}) * 26'(Lanes) + 26'(l)
                 : 26'(g.grp) * 26'(Lanes) + 26'(l);
   endfunction
 

@@ -253,7 +253,7 @@ module dir_ctrl #(
 
   function automatic logic setwalk_of(input logic [1:0] w, input logic [26:0] n,
                                       input logic [26:0] smax);
-    return (w == WalkAddr) ? 1'b0 : (w == WalkSet) ? 1'b1 : (n > smax);
+    setwalk_of = (w == WalkAddr) ? 1'b0 : (w == WalkSet) ? 1'b1 : (n > smax);
   endfunction
 
   always_comb begin

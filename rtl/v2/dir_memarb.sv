@@ -66,7 +66,10 @@ module dir_memarb (
       end
       MReq: begin
         mem_req_valid_o = 1'b1;
-        if (mem_req_ready_i) m_state_d = m_we_q ? MIdle : MWait;
+        if (mem_req_ready_i) begin
+          if (m_we_q) m_state_d = MIdle;
+          else        m_state_d = MWait;
+        end
       end
       MWait: begin
         if (mem_resp_valid_i) begin

@@ -10,7 +10,8 @@ module rinv_sram #(
   parameter int    Depth = 16,
   parameter int    Width = 32,
   parameter int    BeW   = Width,
-  parameter string Style = "auto",
+  // "auto", "block" or "distributed" (a packed string: Icarus 11 has no string parameters)
+  parameter logic [8*11-1:0] Style = "auto",
   localparam int   AW    = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int   NBe   = Width / BeW
 ) (
@@ -27,8 +28,8 @@ module rinv_sram #(
   output logic [Width-1:0] peek_data_o
 );
 
-  localparam bit IsBlock = (Style == "block") ||
-                           ((Style == "auto") && (Depth >= 64) && (Width >= 8));
+  localparam bit IsBlock = (Style == 88'("block")) ||
+                           ((Style == 88'("auto")) && (Depth >= 64) && (Width >= 8));
 
   logic [Width-1:0] rdata_q;
 

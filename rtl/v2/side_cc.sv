@@ -369,7 +369,7 @@ module side_cc #(
   assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
 
   function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
-    return d[{w, 5'b00000} +: 32];
+    word_of = d[{w, 5'b00000} +: 32];
   endfunction
 
   // Compare of the registered words (Cm values, registered for Ac).
@@ -414,10 +414,10 @@ module side_cc #(
   end
 
   function automatic logic [WayW2-1:0] rr2_next(input logic [WayW2-1:0] r);
-    return (32'(r) == L2Ways - 1) ? '0 : r + 1'b1;
+    rr2_next = (32'(r) == L2Ways - 1) ? '0 : r + 1'b1;
   endfunction
   function automatic logic [WayW1-1:0] rr1_next(input logic [WayW1-1:0] r);
-    return (32'(r) == L1Ways - 1) ? '0 : r + 1'b1;
+    rr1_next = (32'(r) == L1Ways - 1) ? '0 : r + 1'b1;
   endfunction
 
   // ---- owner FSM -------------------------------------------------------------------------------
@@ -606,7 +606,8 @@ module side_cc #(
       StL2Cm, StHistCm: begin
         l2w_d  = l2_t_rdata[bnk];
         l2rr_d = l2_r_rdata[bnk];
-        state_d = (state_q == StL2Cm) ? StL2Ac : StHistAc;
+        if (state_q == StL2Cm) state_d = StL2Ac;
+        else                   state_d = StHistAc;
       end
 
       StL2Ac: begin

@@ -161,11 +161,31 @@ module cc_walker #(
 
   grp_t   ac_q, ac_d;
   logic   acv_q, acv_d;
-  logic [Lanes-1:0][L2Ways-1:0]            ac2_hit_q, ac2_hit_d, ac2_dirty_q, ac2_dirty_d;
-  logic [Lanes-1:0][L2Ways-1:0][TagW2-1:0] ac2_tag_q, ac2_tag_d;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]   ac1_hit_q, ac1_hit_d;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][TagW1-1:0] ac1_tag_q, ac1_tag_d;
+  // AC's registered compare results, flat (index (lane * ways + way), L1: (k * Lanes + lane)
+  // * ways + way): Icarus 11 takes at most one variable index into a packed array.
+  localparam int N2 = Lanes * L2Ways;
+  localparam int N1 = NL1 * Lanes * L1Ways;
+  logic [N2-1:0]       ac2_hit_q, ac2_hit_d, ac2_dirty_q, ac2_dirty_d;
+  logic [N2*TagW2-1:0] ac2_tag_q, ac2_tag_d;
+  logic [N1-1:0]       ac1_hit_q, ac1_hit_d;
+  logic [N1*TagW1-1:0] ac1_tag_q, ac1_tag_d;
+  // flat views of the cell ports
+  logic [N2*SW2-1:0]   t2_rd, t2_wd;
+  logic [N1*SW1-1:0]   t1_rd, t1_wd;
+  logic [N2-1:0]       t2_we;
+  logic [N1-1:0]       t1_we;
+  logic [Lanes*512-1:0] d2_rd;
+  logic [Lanes*64-1:0]  m2_rd;
+  assign t2_rd = l2_t_rdata_i;
+  assign t1_rd = l1_t_rdata_i;
+  assign d2_rd = l2_d_rdata_i;
+  assign m2_rd = l2_m_rdata_i;
+  assign l2_t_wdata_o = t2_wd;
+  assign l1_t_wdata_o = t1_wd;
+  assign l2_t_we_o    = t2_we;
+  assign l1_t_we_o    = t1_we;
   logic             wb_q, wb_d;
+  int               wb_idx;  // flat L2 index of the write-back entry
   logic [LaneW-1:0] wb_lane_q, wb_lane_d;
   logic [WayW2-1:0] wb_way_q, wb_way_d;
 
@@ -217,10 +237,11 @@ module cc_walker #(
     conflict = c;
   endfunction
 
-  logic [Lanes-1:0][L2Ways-1:0] dv;
+  logic [N2-1:0] dv;
   logic fz, hz, front_adv;
 
   assign dv = ac2_hit_q & ac2_dirty_q;
+  assign wb_idx = 32'(wb_lane_q) * L2Ways + 32'(wb_way_q);
   assign fz = acv_q && (wb_q || (dv != '0));
   assign hz = !fz && rd_v && ((cmv_q && conflict(rd_g, cm_q)) || (acv_q && conflict(rd_g, ac_q)));
   assign front_adv = !fz && !hz;
@@ -287,7 +308,16 @@ module cc_walker #(
   // ---- CM: compare the registered words --------------------------------------------------------
   always_comb begin
     logic [26:0] line;
+    logic [TagW2-1:0] tg2;
+    logic [TagW1-1:0] tg1;
+    int i2, i1;
+    logic [Lanes-1:0] cml;
+    cml         = cm_q.lanes;
     line        = '0;
+    tg2         = '0;
+    tg1         = '0;
+    i2          = 0;
+    i1          = 0;
     ac2_hit_d   = ac2_hit_q;
     ac2_dirty_d = ac2_dirty_q;
     ac2_tag_d   = ac2_tag_q;
@@ -303,24 +333,24 @@ module cc_walker #(
       acv_d = cmv_q;
       for (int l = 0; l < Lanes; l++) begin
         for (int w = 0; w < L2Ways; w++) begin
-          ac2_tag_d[l][w]   = l2_t_rdata_i[l][w][SW2-1 -: TagW2];
-          ac2_dirty_d[l][w] = l2_t_rdata_i[l][w][1];
-          line = cm_q.sw ? 27'({ac2_tag_d[l][w], cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
+          i2  = l * L2Ways + w;
+          tg2 = t2_rd[i2*SW2 + 3 +: TagW2];
+          ac2_tag_d[i2*TagW2 +: TagW2] = tg2;
+          ac2_dirty_d[i2] = t2_rd[i2*SW2 + 1];
+          line = cm_q.sw ? 27'({tg2, cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
                          : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-          ac2_hit_d[l][w] = cmv_q && look2(cm_q) && cm_q.lanes[l] && l2_t_rdata_i[l][w][2] &&
-                            (cm_q.sw ? in_range(line, cm_q)
-                                     : (ac2_tag_d[l][w] == TagW2'(cm_q.grp >> LR2)));
+          ac2_hit_d[i2] = cmv_q && look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2] &&
+                          (cm_q.sw ? in_range(line, cm_q) : (tg2 == TagW2'(cm_q.grp >> LR2)));
         end
         for (int k = 0; k < NL1; k++) begin
           for (int w = 0; w < L1Ways; w++) begin
-            ac1_tag_d[k][l][w] = l1_t_rdata_i[k][l][w][SW1-1 -: TagW1];
-            line = cm_q.sw ? 27'({ac1_tag_d[k][l][w], cm_q.grp[RowW1-1:0]}) * 27'(Lanes) +
-                             27'(l)
+            i1  = (k * Lanes + l) * L1Ways + w;
+            tg1 = t1_rd[i1*SW1 + 1 +: TagW1];
+            ac1_tag_d[i1*TagW1 +: TagW1] = tg1;
+            line = cm_q.sw ? 27'({tg1, cm_q.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l)
                            : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-            ac1_hit_d[k][l][w] = cmv_q && look1(cm_q) && cm_q.lanes[l] &&
-                                 l1_t_rdata_i[k][l][w][0] &&
-                                 (cm_q.sw ? in_range(line, cm_q)
-                                          : (ac1_tag_d[k][l][w] == TagW1'(cm_q.grp >> LR1)));
+            ac1_hit_d[i1] = cmv_q && look1(cm_q) && cml[l] && t1_rd[i1*SW1] &&
+                            (cm_q.sw ? in_range(line, cm_q) : (tg1 == TagW1'(cm_q.grp >> LR1)));
           end
         end
       end
@@ -353,7 +383,7 @@ module cc_walker #(
     // descending: the last assignment is the lowest lane, then the lowest way
     for (int l = Lanes - 1; l >= 0; l--) begin
       for (int w = L2Ways - 1; w >= 0; w--) begin
-        if (dv[l][w]) begin
+        if (dv[l*L2Ways + w]) begin
           det_lane = LaneW'(l);
           det_way  = WayW2'(w);
         end
@@ -375,24 +405,20 @@ module cc_walker #(
     wb_wmask_o   = '0;
     l2_d_re_o    = '0;
     l2_d_raddr_o = DAW2'(32'(ac_q.grp[RowW2-1:0]) * L2Ways + 32'(det_way));
-    l2_t_we_o    = '0;
+    t2_we        = '0;
     l2_t_waddr_o = ac_q.grp[RowW2-1:0];
-    l1_t_we_o    = '0;
+    t1_we        = '0;
     for (int k = 0; k < NL1; k++) l1_t_waddr_o[k] = ac_q.grp[RowW1-1:0];
-    for (int l = 0; l < Lanes; l++) begin
-      for (int w = 0; w < L2Ways; w++) l2_t_wdata_o[l][w] = {ac2_tag_q[l][w], 3'b000};
-      for (int k = 0; k < NL1; k++) begin
-        for (int w = 0; w < L1Ways; w++) l1_t_wdata_o[k][l][w] = {ac1_tag_q[k][l][w], 1'b0};
-      end
-    end
+    for (int i = 0; i < N2; i++) t2_wd[i*SW2 +: SW2] = {ac2_tag_q[i*TagW2 +: TagW2], 3'b000};
+    for (int i = 0; i < N1; i++) t1_wd[i*SW1 +: SW1] = {ac1_tag_q[i*TagW1 +: TagW1], 1'b0};
     if (acv_q) begin
       if (wb_q) begin
         wb_valid_o = 1'b1;
-        wb_line_o  = line2(ac_q, ac2_tag_q[wb_lane_q][wb_way_q], wb_lane_q);
-        wb_wdata_o = l2_d_rdata_i[wb_lane_q];
-        wb_wmask_o = l2_m_rdata_i[wb_lane_q];
+        wb_line_o  = line2(ac_q, ac2_tag_q[wb_idx*TagW2 +: TagW2], wb_lane_q);
+        wb_wdata_o = d2_rd[32'(wb_lane_q)*512 +: 512];
+        wb_wmask_o = m2_rd[32'(wb_lane_q)*64 +: 64];
         if (wb_ready_i) begin
-          l2_t_we_o[wb_lane_q][wb_way_q] = 1'b1;
+          t2_we[wb_idx] = 1'b1;
           wb_d          = 1'b0;
           ac_ev_v       = 1'b1;
           ac_ev.count   = 8'd1;
@@ -408,22 +434,23 @@ module cc_walker #(
         wb_way_d  = det_way;
       end else begin
         // act
-        l2_t_we_o = ac2_hit_q;
-        l1_t_we_o = ac1_hit_q;
+        t2_we = ac2_hit_q;
+        t1_we = ac1_hit_q;
         n = 0;
         for (int l = Lanes - 1; l >= 0; l--) begin
           for (int k = NL1 - 1; k >= 0; k--) begin
             for (int w = L1Ways - 1; w >= 0; w--) begin
-              if (ac1_hit_q[k][l][w]) begin
+              if (ac1_hit_q[(k * Lanes + l) * L1Ways + w]) begin
                 n = n + 1;
-                ac_ev.line = line1(ac_q, ac1_tag_q[k][l][w], LaneW'(l));
+                ac_ev.line = line1(ac_q, ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1],
+                                   LaneW'(l));
               end
             end
           end
           for (int w = L2Ways - 1; w >= 0; w--) begin
-            if (ac2_hit_q[l][w]) begin
+            if (ac2_hit_q[l * L2Ways + w]) begin
               n = n + 1;
-              ac_ev.line = line2(ac_q, ac2_tag_q[l][w], LaneW'(l));
+              ac_ev.line = line2(ac_q, ac2_tag_q[(l * L2Ways + w)*TagW2 +: TagW2], LaneW'(l));
             end
           end
         end
@@ -440,10 +467,10 @@ module cc_walker #(
   end
 
   // hit vector after a write-back handshake: that entry is cleared
-  logic [Lanes-1:0][L2Ways-1:0] ac2_hit_wb;
+  logic [N2-1:0] ac2_hit_wb;
   always_comb begin
     ac2_hit_wb = ac2_hit_q;
-    if (acv_q && wb_q && wb_ready_i) ac2_hit_wb[wb_lane_q][wb_way_q] = 1'b0;
+    if (acv_q && wb_q && wb_ready_i) ac2_hit_wb[wb_idx] = 1'b0;
   end
 
   // ---- CT, SM, accumulators, ack queue ----------------------------------------------------------

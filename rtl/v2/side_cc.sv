@@ -107,9 +107,10 @@ module side_cc #(
   logic [31:0]      rdata_q, rdata_d;
   logic             xfer_q, xfer_d;
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
-  logic [L2Ways-1:0][SW2-1:0] l2w_q, l2w_d;      // tagst words of bank b
+  // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
+  logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
   logic [WayW2-1:0]           l2rr_q, l2rr_d;
-  logic [NL1-1:0][L1Ways-1:0][SW1-1:0] l1w_q, l1w_d;
+  logic [NL1*L1Ways*SW1-1:0]  l1w_q, l1w_d;
   logic [NL1-1:0][WayW1-1:0]  l1rr_q, l1rr_d;
   logic [WayW2-1:0]           way2_q, way2_d;    // L2 hit / victim way
   logic [WayW1-1:0]           way1_q, way1_d;    // own L1 victim way
@@ -140,6 +141,16 @@ module side_cc #(
   logic [NL1-1:0][63:0]                           l1_d_wbe;
   logic [NL1-1:0][511:0]                          l1_d_wdata;
   logic [NL1-1:0]                                 l1_dbg;
+  // flat read views and tagst write commands of the lookup / init client
+  logic [NL1*Lanes*L1Ways*SW1-1:0] l1_t_rd_f;
+  logic [NL1*Lanes*WayW1-1:0]      l1_r_rd_f;
+  logic [NL1*Lanes*512-1:0]        l1_d_rd_f;
+  logic                            t2w_en, t2w_all, t1w_en, t1w_all;
+  logic [WayW2-1:0]                t2w_way;
+  logic [SW2-1:0]                  t2w_word;
+  assign l1_t_rd_f = l1_t_rdata;
+  assign l1_r_rd_f = l1_r_rdata;
+  assign l1_d_rd_f = l1_d_rdata;
 
   cache_array #(
     .Sets  (L2Sets),
@@ -386,11 +397,11 @@ module side_cc #(
     l2_has_inv = 1'b0;
     l2_vict    = l2rr_q;
     for (int w = L2Ways - 1; w >= 0; w--) begin
-      if (l2w_q[w][2] && (l2w_q[w][SW2-1 -: TagW2] == tag2)) begin
+      if (l2w_q[w*SW2 + 2] && (l2w_q[w*SW2 + 3 +: TagW2] == tag2)) begin
         l2_hit     = 1'b1;
         l2_hit_way = WayW2'(w);
       end
-      if (!l2w_q[w][2]) begin
+      if (!l2w_q[w*SW2 + 2]) begin
         l2_has_inv = 1'b1;
         l2_vict    = WayW2'(w);
       end
@@ -401,11 +412,12 @@ module side_cc #(
       l1_has_inv[k] = 1'b0;
       l1_vict[k]    = l1rr_q[k];
       for (int w = L1Ways - 1; w >= 0; w--) begin
-        if (l1w_q[k][w][0] && (l1w_q[k][w][SW1-1 -: TagW1] == tag1)) begin
+        if (l1w_q[(k*L1Ways + w)*SW1] &&
+            (l1w_q[(k*L1Ways + w)*SW1 + 1 +: TagW1] == tag1)) begin
           l1_hit[k]     = 1'b1;
           l1_hit_way[k] = WayW1'(w);
         end
-        if (!l1w_q[k][w][0]) begin
+        if (!l1w_q[(k*L1Ways + w)*SW1]) begin
           l1_has_inv[k] = 1'b1;
           l1_vict[k]    = WayW1'(w);
         end
@@ -458,6 +470,12 @@ module side_cc #(
     hist_line_o       = '0;
 
     // array controls of the lookup / init client
+    t2w_en     = 1'b0;
+    t2w_all    = 1'b0;
+    t2w_way    = way2_q;
+    t2w_word   = '0;
+    t1w_en     = 1'b0;
+    t1w_all    = 1'b0;
     l2_t_re    = '0;
     l2_t_raddr = row2;
     l2_t_we    = '0;
@@ -497,15 +515,15 @@ module side_cc #(
       StInit: begin
         // clear row init_q of every tagst and rr cell of every array that has it
         if (32'(init_q) < Rows2) begin
-          l2_t_we    = '1;
+          t2w_all    = 1'b1;
           l2_t_waddr = RowW2'(init_q);
           l2_r_we    = '1;
           l2_r_waddr = RowW2'(init_q);
           l2_r_wdata = '0;
         end
         if (32'(init_q) < Rows1) begin
+          t1w_all = 1'b1;
           for (int k = 0; k < NL1; k++) begin
-            l1_t_we[k]    = '1;
             l1_t_waddr[k] = RowW1'(init_q);
             l1_r_we[k]    = '1;
             l1_r_waddr[k] = RowW1'(init_q);
@@ -551,8 +569,8 @@ module side_cc #(
       StL1Rd: begin
         if (32'(cnt_q) == L1Lat - 1) begin
           for (int k = 0; k < NL1; k++) begin
-            l1_t_re[k][bnk] = 1'b1;
-            l1_r_re[k][bnk] = 1'b1;
+            l1_t_re[k] = Lanes'(1) << bnk;
+            l1_r_re[k] = Lanes'(1) << bnk;
           end
         end
         if (cnt_q != '0) cnt_d = cnt_q - 1'b1;
@@ -561,8 +579,9 @@ module side_cc #(
 
       StL1Cm: begin
         for (int k = 0; k < NL1; k++) begin
-          l1w_d[k]  = l1_t_rdata[k][bnk];
-          l1rr_d[k] = l1_r_rdata[k][bnk];
+          l1w_d[k*L1Ways*SW1 +: L1Ways*SW1] =
+              l1_t_rd_f[(k*Lanes + 32'(bnk))*L1Ways*SW1 +: L1Ways*SW1];
+          l1rr_d[k] = l1_r_rd_f[(k*Lanes + 32'(bnk))*WayW1 +: WayW1];
         end
         state_d = StL1Ac;
       end
@@ -570,7 +589,7 @@ module side_cc #(
       StL1Ac: begin
         if (!req_we_q) begin
           if (l1_hit[req_port_q]) begin
-            l1_d_re[req_port_q][bnk] = 1'b1;
+            l1_d_re[req_port_q] = Lanes'(1) << bnk;
             state_d = StL1Dt;
           end else begin
             way1_d    = l1_vict[req_port_q];
@@ -581,7 +600,7 @@ module side_cc #(
         end else begin
           // write-update every L1 of the side that holds the line
           for (int k = 0; k < NL1; k++) begin
-            if (l1_hit[k]) l1_d_we[k][bnk] = 1'b1;
+            if (l1_hit[k]) l1_d_we[k] = Lanes'(1) << bnk;
           end
           cnt_d   = 4'(L2Lat - 1);
           state_d = StL2Rd;
@@ -589,7 +608,7 @@ module side_cc #(
       end
 
       StL1Dt: begin
-        rdata_d = word_of(l1_d_rdata[req_port_q][bnk], req_word);
+        rdata_d = word_of(l1_d_rd_f[(32'(req_port_q)*Lanes + 32'(bnk))*512 +: 512], req_word);
         state_d = StResp;
       end
 
@@ -619,7 +638,7 @@ module side_cc #(
         end else begin
           way2_d = l2_vict;
           if (!l2_has_inv) l2_r_we[bnk] = 1'b1;
-          if (l2w_q[l2_vict][2] && l2w_q[l2_vict][1]) begin
+          if (l2w_q[32'(l2_vict)*SW2 + 2] && l2w_q[32'(l2_vict)*SW2 + 1]) begin
             l2_d_re[bnk] = 1'b1;
             l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_vict));
             state_d      = StVictimWb;
@@ -633,35 +652,35 @@ module side_cc #(
         if (!req_we_q) begin
           rdata_d = word_of(l2_d_rdata[bnk], req_word);
           // fill the own L1 from the L2 line
-          l1_d_we[req_port_q][bnk]          = 1'b1;
+          l1_d_we[req_port_q]               = Lanes'(1) << bnk;
           l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
           l1_d_wbe[req_port_q]              = '1;
           l1_d_wdata[req_port_q]            = l2_d_rdata[bnk];
-          l1_t_we[req_port_q][bnk][way1_q]  = 1'b1;
-          l1_t_wdata[req_port_q][bnk][way1_q] = {tag1, 1'b1};
-          l1_r_we[req_port_q][bnk]          = rr1_adv_q;
+          t1w_en                            = 1'b1;
+          // tagst {tag_L1(X), valid = 1} at the latched victim
+          l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
         end else begin
-          w2 = l2w_q[way2_q];
+          w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
           l2_d_we[bnk] = 1'b1;
           l2_m_we[bnk] = 1'b1;
           l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;
-          l2_t_we[bnk][way2_q] = 1'b1;
-          l2_t_wdata[bnk][way2_q] = {w2[SW2-1 -: TagW2], 1'b1, 1'b1, w2[0] | hist_en};
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 1'b1, 1'b1, w2[0] | hist_en};
           if (hist_en && !w2[0]) rec_push = 1'b1;
         end
         state_d = StResp;
       end
 
       StVictimWb: begin
-        w2 = l2w_q[way2_q];
+        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
         cc_req_valid_o = 1'b1;
         cc_req_we_o    = 1'b1;
         cc_req_line_o  = 26'({w2[SW2-1 -: TagW2], x[SetW2-1:0]});
         cc_req_wdata_o = l2_d_rdata[bnk];
         cc_req_wmask_o = l2_m_rdata[bnk];
         if (cc_req_ready_i) begin
-          l2_t_we[bnk][way2_q]    = 1'b1;
-          l2_t_wdata[bnk][way2_q] = {w2[SW2-1 -: TagW2], 3'b000};
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 3'b000};
           state_d = StFillReq;
         end
       end
@@ -675,8 +694,8 @@ module side_cc #(
       StFillWait: begin
         fill_ready_o = !stall_fill_i;
         if (fill_valid_i && !stall_fill_i) begin
-          l2_t_we[bnk][way2_q]    = 1'b1;
-          l2_t_wdata[bnk][way2_q] = {tag2, 1'b1, req_we_q, req_we_q && hist_en};
+          t2w_en   = 1'b1;
+          t2w_word = {tag2, 1'b1, req_we_q, req_we_q && hist_en};
           l2_d_we[bnk] = 1'b1;
           l2_d_wbe     = '1;
           l2_d_wdata   = fill_merged;
@@ -686,13 +705,13 @@ module side_cc #(
             if (hist_en) rec_push = 1'b1;
           end else begin
             rdata_d = word_of(fill_data_i, req_word);
-            l1_d_we[req_port_q][bnk]          = 1'b1;
+            l1_d_we[req_port_q]               = Lanes'(1) << bnk;
             l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
             l1_d_wbe[req_port_q]              = '1;
             l1_d_wdata[req_port_q]            = fill_data_i;
-            l1_t_we[req_port_q][bnk][way1_q]  = 1'b1;
-            l1_t_wdata[req_port_q][bnk][way1_q] = {tag1, 1'b1};
-            l1_r_we[req_port_q][bnk]          = rr1_adv_q;
+            t1w_en                            = 1'b1;
+            // tagst {tag_L1(X), valid = 1} at the latched victim
+            l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
           end
           state_d = StResp;
         end
@@ -707,14 +726,15 @@ module side_cc #(
       StHistAc: begin
         if (l2_hit) begin
           way2_d = l2_hit_way;
-          w2 = l2w_q[l2_hit_way];
+          w2 = l2w_q[32'(l2_hit_way)*SW2 +: SW2];
           if (w2[1]) begin
             l2_d_re[bnk] = 1'b1;
             l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_hit_way));
             state_d      = StHistWb;
           end else begin
-            l2_t_we[bnk][l2_hit_way]    = 1'b1;
-            l2_t_wdata[bnk][l2_hit_way] = {w2[SW2-1 -: TagW2], 3'b100};
+            t2w_en   = 1'b1;
+            t2w_way  = l2_hit_way;
+            t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
             state_d = StHistBeat;
           end
         end else begin
@@ -723,15 +743,15 @@ module side_cc #(
       end
 
       StHistWb: begin
-        w2 = l2w_q[way2_q];
+        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
         cc_req_valid_o = 1'b1;
         cc_req_we_o    = 1'b1;
         cc_req_line_o  = x;
         cc_req_wdata_o = l2_d_rdata[bnk];
         cc_req_wmask_o = l2_m_rdata[bnk];
         if (cc_req_ready_i) begin
-          l2_t_we[bnk][way2_q]    = 1'b1;
-          l2_t_wdata[bnk][way2_q] = {w2[SW2-1 -: TagW2], 3'b100};
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
           state_d = StHistBeat;
         end
       end
@@ -785,6 +805,18 @@ module side_cc #(
 
       default: state_d = StIdle;
     endcase
+
+    // tagst writes of the lookup / init client (one way of bank b, or every way at init)
+    if (state_q != StWalk) begin
+      l2_t_we    = t2w_all ? '1 :
+                   t2w_en  ? ((Lanes*L2Ways)'(1) << (32'(bnk)*L2Ways + 32'(t2w_way))) : '0;
+      l2_t_wdata = t2w_all ? '0 : {(Lanes*L2Ways){t2w_word}};
+      for (int k = 0; k < NL1; k++) begin
+        l1_t_we[k]    = t1w_all ? '1 : (t1w_en && (32'(req_port_q) == k)) ?
+                        ((Lanes*L1Ways)'(1) << (32'(bnk)*L1Ways + 32'(way1_q))) : '0;
+        l1_t_wdata[k] = t1w_all ? '0 : {(Lanes*L1Ways){tag1, 1'b1}};
+      end
+    end
   end
 
   // xfer: set by hist_go (whatever the state), cleared when leaving StHistWaitDone.

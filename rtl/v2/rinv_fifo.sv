@@ -89,7 +89,7 @@ module rinv_fifo #(
 
 `ifdef RINV_VERIF
 `ifndef SYNTHESIS
-  always @(posedge clk_i) begin
+  always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       if (pop_i && !hv_q) $error("rinv_fifo %m: pop while the head is not valid");
       if (32'(count_o) > Depth) $error("rinv_fifo %m: count above capacity");

@@ -436,6 +436,8 @@ module side_cc #(
   // always @*: Icarus 11 loops at zero delay between always_comb blocks that feed each other.
   always @* begin
     logic [SW2-1:0] w2;
+    int k;  // declared here: Yosys infers latches for loop variables of conditional loops
+    k           = 0;
     state_d     = state_q;
     cnt_d       = cnt_q;
     init_d      = init_q;
@@ -493,7 +495,7 @@ module side_cc #(
     l2_d_wdata = st_data;
     l2_m_we    = '0;
     l2_m_wdata = '0;
-    for (int k = 0; k < NL1; k++) begin
+    for (k = 0; k < NL1; k++) begin
       l1_t_re[k]    = '0;
       l1_t_raddr[k] = row1;
       l1_t_we[k]    = '0;
@@ -523,7 +525,7 @@ module side_cc #(
         end
         if (32'(init_q) < Rows1) begin
           t1w_all = 1'b1;
-          for (int k = 0; k < NL1; k++) begin
+          for (k = 0; k < NL1; k++) begin
             l1_t_waddr[k] = RowW1'(init_q);
             l1_r_we[k]    = '1;
             l1_r_waddr[k] = RowW1'(init_q);
@@ -568,7 +570,7 @@ module side_cc #(
 
       StL1Rd: begin
         if (32'(cnt_q) == L1Lat - 1) begin
-          for (int k = 0; k < NL1; k++) begin
+          for (k = 0; k < NL1; k++) begin
             l1_t_re[k] = Lanes'(1) << bnk;
             l1_r_re[k] = Lanes'(1) << bnk;
           end
@@ -578,7 +580,7 @@ module side_cc #(
       end
 
       StL1Cm: begin
-        for (int k = 0; k < NL1; k++) begin
+        for (k = 0; k < NL1; k++) begin
           l1w_d[k*L1Ways*SW1 +: L1Ways*SW1] =
               l1_t_rd_f[(k*Lanes + 32'(bnk))*L1Ways*SW1 +: L1Ways*SW1];
           l1rr_d[k] = l1_r_rd_f[(k*Lanes + 32'(bnk))*WayW1 +: WayW1];
@@ -599,7 +601,7 @@ module side_cc #(
           end
         end else begin
           // write-update every L1 of the side that holds the line
-          for (int k = 0; k < NL1; k++) begin
+          for (k = 0; k < NL1; k++) begin
             if (l1_hit[k]) l1_d_we[k] = Lanes'(1) << bnk;
           end
           cnt_d   = 4'(L2Lat - 1);
@@ -811,7 +813,7 @@ module side_cc #(
       l2_t_we    = t2w_all ? '1 :
                    t2w_en  ? ((Lanes*L2Ways)'(1) << (32'(bnk)*L2Ways + 32'(t2w_way))) : '0;
       l2_t_wdata = t2w_all ? '0 : {(Lanes*L2Ways){t2w_word}};
-      for (int k = 0; k < NL1; k++) begin
+      for (k = 0; k < NL1; k++) begin
         l1_t_we[k]    = t1w_all ? '1 : (t1w_en && (32'(req_port_q) == k)) ?
                         ((Lanes*L1Ways)'(1) << (32'(bnk)*L1Ways + 32'(way1_q))) : '0;
         l1_t_wdata[k] = t1w_all ? '0 : {(Lanes*L1Ways){tag1, 1'b1}};

@@ -1,0 +1,15 @@
+rtl/rinv_pkg.sv
+rtl/v2/rinv_sram.sv
+rtl/v2/rinv_fifo.sv
+rtl/v2/cache_array.sv
+rtl/v2/cc_portarb.sv
+rtl/v2/cc_regs.sv
+rtl/v2/cc_walker.sv
+rtl/v2/side_cc.sv
+rtl/v2/range_table.sv
+rtl/v2/dir_hist.sv
+rtl/v2/dir_memarb.sv
+rtl/v2/dir_stats.sv
+rtl/v2/dir_ctrl.sv
+rtl/v2/axil_regbus.sv
+rtl/v2/rinv_top.sv

@@ -1,0 +1,388 @@
+// Top of the range-invalidation subsystem (ARCHITECTURE_v2.md §1, §2, §5).
+// Ports are exactly the fields of rinv_in_t / rinv_out_t (tb/rinv_io_pkg.sv).
+module rinv_top #(
+  parameter int CpuL1Sets = rinv_pkg::Gem5CpuL1Sets,
+  parameter int CpuL1Ways = rinv_pkg::Gem5CpuL1Ways,
+  parameter int CpuL2Sets = rinv_pkg::Gem5CpuL2Sets,
+  parameter int CpuL2Ways = rinv_pkg::Gem5CpuL2Ways,
+  parameter int GpuL1Sets = rinv_pkg::Gem5GpuL1Sets,
+  parameter int GpuL1Ways = rinv_pkg::Gem5GpuL1Ways,
+  parameter int GpuL2Sets = rinv_pkg::Gem5GpuL2Sets,
+  parameter int GpuL2Ways = rinv_pkg::Gem5GpuL2Ways,
+  parameter int CpuL1Lat  = rinv_pkg::Gem5CpuL1Lat,
+  parameter int CpuL2Lat  = rinv_pkg::Gem5CpuL2Lat,
+  parameter int GpuL1Lat  = rinv_pkg::Gem5GpuL1Lat,
+  parameter int GpuL2Lat  = rinv_pkg::Gem5GpuL2Lat,
+  parameter int RecCap    = rinv_pkg::Gem5RecCap,
+  parameter int HistCap   = rinv_pkg::Gem5HistCap,
+  parameter int RtCap     = rinv_pkg::Gem5RtCap,
+  parameter int MaxRange  = rinv_pkg::Gem5MaxRange,
+  parameter int WalkLanes     = rinv_pkg::Gem5WalkLanes,
+  parameter int ProbeInflight = rinv_pkg::Gem5ProbeInflight,
+  parameter int RtScan        = rinv_pkg::Gem5RtScan
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  // ---- rinv_in_t ----
+  input  logic [9:0]       stall_i,
+  input  logic [5:0]       port_req_valid_i,
+  input  logic [5:0]       port_req_we_i,
+  input  logic [5:0][31:0] port_req_addr_i,
+  input  logic [5:0][31:0] port_req_wdata_i,
+  input  logic [5:0][3:0]  port_req_wstrb_i,
+  input  logic [5:0]       port_resp_ready_i,
+  input  logic             axi_awvalid_i,
+  input  logic [31:0]      axi_awaddr_i,
+  input  logic             axi_awuser_i,
+  input  logic             axi_wvalid_i,
+  input  logic [31:0]      axi_wdata_i,
+  input  logic [3:0]       axi_wstrb_i,
+  input  logic             axi_bready_i,
+  input  logic             axi_arvalid_i,
+  input  logic [31:0]      axi_araddr_i,
+  input  logic             axi_aruser_i,
+  input  logic             axi_rready_i,
+  input  logic             mem_req_ready_i,
+  input  logic             mem_resp_valid_i,
+  input  logic [511:0]     mem_resp_rdata_i,
+  input  logic [1:0][25:0] dbg_line_i,
+  // ---- rinv_out_t ----
+  output logic [5:0]       port_req_ready_o,
+  output logic [5:0]       port_resp_valid_o,
+  output logic [5:0][31:0] port_resp_rdata_o,
+  output logic             axi_awready_o,
+  output logic             axi_wready_o,
+  output logic             axi_bvalid_o,
+  output logic [1:0]       axi_bresp_o,
+  output logic             axi_arready_o,
+  output logic             axi_rvalid_o,
+  output logic [31:0]      axi_rdata_o,
+  output logic [1:0]       axi_rresp_o,
+  output logic             mem_req_valid_o,
+  output logic             mem_req_we_o,
+  output logic [25:0]      mem_req_line_o,
+  output logic [511:0]     mem_req_wdata_o,
+  output logic [63:0]      mem_req_wmask_o,
+  output logic [1:0]       cc_req_valid_o,
+  output logic [1:0]       cc_req_ready_o,
+  output logic [1:0]       cc_req_we_o,
+  output logic [1:0][25:0] cc_req_line_o,
+  output logic [1:0][63:0] cc_req_wmask_o,
+  output logic [1:0]       fill_valid_o,
+  output logic [1:0]       fill_ready_o,
+  output logic [1:0]       hist_valid_o,
+  output logic [1:0]       hist_ready_o,
+  output logic [1:0]       hist_last_o,
+  output logic [1:0][25:0] hist_line_o,
+  output logic [1:0]       hist_go_o,
+  output logic [1:0]       hist_done_o,
+  output logic [1:0]       probe_valid_o,
+  output logic [1:0]       probe_ready_o,
+  output logic [1:0][25:0] probe_first_o,
+  output logic [1:0][26:0] probe_nlines_o,
+  output logic [1:0]       probe_setwalk_o,
+  output logic [1:0]       ack_valid_o,
+  output logic [1:0]       ack_ready_o,
+  output logic [1:0][31:0] ack_hits_o,
+  output logic [1:0][7:0]  inv_count_o,
+  output logic [1:0][25:0] inv_line_o,
+  output logic [1:0]       dbg_valid_o,
+  output logic [1:0]       lock_owner_o,
+  output logic             inv_busy_o,
+  output logic             inv_done_o,
+  output logic [1:0]       hist_en_o,
+  output logic [1:0][15:0] rec_count_o,
+  output logic [1:0][15:0] hist_count_o,
+  output logic [31:0]      stat_probes_o,
+  output logic [31:0]      stat_probe_lines_o,
+  output logic [31:0]      stat_inv_hits_o,
+  output logic [31:0]      stat_over_inv_o,
+  output logic [31:0]      stat_hist_entries_o,
+  output logic [31:0]      stat_hist_overflows_o,
+  output logic [31:0]      stat_inv_cycles_o,
+  output logic [31:0]      stat_inv_cycles_last_o,
+  output logic [31:0]      stat_releases_o,
+  output logic [31:0]      stat_errors_o,
+  output logic [1:0][31:0] stat_tag_lookups_o
+);
+
+  localparam int NCpu = rinv_pkg::NCpuL1;
+  localparam int NGpu = rinv_pkg::NGpuL1;
+
+  // Per-side constants the directory needs (§5.3): SMAX and TOTAL_LINES of each side.
+  localparam int SMax0  = (CpuL1Sets > CpuL2Sets) ? CpuL1Sets : CpuL2Sets;
+  localparam int SMax1  = (GpuL1Sets > GpuL2Sets) ? GpuL1Sets : GpuL2Sets;
+  localparam int Total0 = CpuL2Sets * CpuL2Ways + NCpu * CpuL1Sets * CpuL1Ways;
+  localparam int Total1 = GpuL2Sets * GpuL2Ways + NGpu * GpuL1Sets * GpuL1Ways;
+
+  // ---- verification-only behaviour (§2) ---------------------------------------------------
+  // Without RINV_VERIF the stall bits are ignored, inv_count / inv_line read 0 and the cells'
+  // peek backdoor reads 0 (so dbg_valid = 0).
+  logic [9:0]       stall;
+  logic [1:0][7:0]  inv_count;
+  logic [1:0][25:0] inv_line;
+`ifdef RINV_VERIF
+  assign stall       = stall_i;
+  assign inv_count_o = inv_count;
+  assign inv_line_o  = inv_line;
+`else
+  logic unused_verif;
+  assign unused_verif = ^{stall_i, inv_count, inv_line};
+  assign stall       = '0;
+  assign inv_count_o = '0;
+  assign inv_line_o  = '0;
+`endif
+
+  // ---- register bus ---------------------------------------------------------------------
+  logic [2:0]       rb_sel;
+  logic             rb_we, rb_side, rb_commit, rb_reject;
+  logic [14:0]      rb_off;
+  logic [31:0]      rb_wdata;
+  logic [2:0]       win_err;
+  logic [2:0][31:0] win_rdata;
+
+  axil_regbus u_regbus (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .axi_awvalid_i (axi_awvalid_i),
+    .axi_awaddr_i  (axi_awaddr_i),
+    .axi_awuser_i  (axi_awuser_i),
+    .axi_wvalid_i  (axi_wvalid_i),
+    .axi_wdata_i   (axi_wdata_i),
+    .axi_wstrb_i   (axi_wstrb_i),
+    .axi_bready_i  (axi_bready_i),
+    .axi_arvalid_i (axi_arvalid_i),
+    .axi_araddr_i  (axi_araddr_i),
+    .axi_aruser_i  (axi_aruser_i),
+    .axi_rready_i  (axi_rready_i),
+    .axi_awready_o (axi_awready_o),
+    .axi_wready_o  (axi_wready_o),
+    .axi_bvalid_o  (axi_bvalid_o),
+    .axi_bresp_o   (axi_bresp_o),
+    .axi_arready_o (axi_arready_o),
+    .axi_rvalid_o  (axi_rvalid_o),
+    .axi_rdata_o   (axi_rdata_o),
+    .axi_rresp_o   (axi_rresp_o),
+    .rb_sel_o      (rb_sel),
+    .rb_we_o       (rb_we),
+    .rb_off_o      (rb_off),
+    .rb_wdata_o    (rb_wdata),
+    .rb_side_o     (rb_side),
+    .rb_commit_o   (rb_commit),
+    .rb_reject_o   (rb_reject),
+    .win_err_i     (win_err),
+    .win_rdata_i   (win_rdata)
+  );
+
+  // ---- channels between the cache controllers and the directory ------------------------
+  logic [1:0][511:0] cc_req_wdata;
+  logic [511:0]      fill_data;
+  logic [1:0][31:0]  tag_lookups;
+
+  dir_ctrl #(
+    .HistCap  (HistCap),
+    .RtCap    (RtCap),
+    .RtScan   (RtScan),
+    .MaxRange (MaxRange),
+    .Pif      (ProbeInflight),
+    .SMax0    (SMax0),
+    .SMax1    (SMax1),
+    .Total0   (Total0),
+    .Total1   (Total1)
+  ) u_dir (
+    .clk_i                  (clk_i),
+    .rst_ni                 (rst_ni),
+    .stall_i                (stall),
+    .cc_req_valid_i         (cc_req_valid_o),
+    .cc_req_we_i            (cc_req_we_o),
+    .cc_req_line_i          (cc_req_line_o),
+    .cc_req_wdata_i         (cc_req_wdata),
+    .cc_req_wmask_i         (cc_req_wmask_o),
+    .cc_req_ready_o         (cc_req_ready_o),
+    .mem_req_valid_o        (mem_req_valid_o),
+    .mem_req_we_o           (mem_req_we_o),
+    .mem_req_line_o         (mem_req_line_o),
+    .mem_req_wdata_o        (mem_req_wdata_o),
+    .mem_req_wmask_o        (mem_req_wmask_o),
+    .mem_req_ready_i        (mem_req_ready_i),
+    .mem_resp_valid_i       (mem_resp_valid_i),
+    .mem_resp_rdata_i       (mem_resp_rdata_i),
+    .fill_valid_o           (fill_valid_o),
+    .fill_data_o            (fill_data),
+    .fill_ready_i           (fill_ready_o),
+    .hist_valid_i           (hist_valid_o),
+    .hist_last_i            (hist_last_o),
+    .hist_line_i            (hist_line_o),
+    .hist_ready_o           (hist_ready_o),
+    .hist_go_o              (hist_go_o),
+    .hist_done_o            (hist_done_o),
+    .probe_valid_o          (probe_valid_o),
+    .probe_first_o          (probe_first_o),
+    .probe_nlines_o         (probe_nlines_o),
+    .probe_setwalk_o        (probe_setwalk_o),
+    .probe_ready_i          (probe_ready_o),
+    .ack_valid_i            (ack_valid_o),
+    .ack_hits_i             (ack_hits_o),
+    .ack_ready_o            (ack_ready_o),
+    .rb_sel_i               (rb_sel[0]),
+    .rb_we_i                (rb_we),
+    .rb_off_i               (rb_off),
+    .rb_wdata_i             (rb_wdata),
+    .rb_side_i              (rb_side),
+    .rb_commit_i            (rb_commit),
+    .rb_reject_i            (rb_reject),
+    .rb_err_o               (win_err[0]),
+    .rb_rdata_o             (win_rdata[0]),
+    .lock_owner_o           (lock_owner_o),
+    .inv_busy_o             (inv_busy_o),
+    .inv_done_o             (inv_done_o),
+    .hist_count_o           (hist_count_o),
+    .stat_probes_o          (stat_probes_o),
+    .stat_probe_lines_o     (stat_probe_lines_o),
+    .stat_inv_hits_o        (stat_inv_hits_o),
+    .stat_over_inv_o        (stat_over_inv_o),
+    .stat_hist_entries_o    (stat_hist_entries_o),
+    .stat_hist_overflows_o  (stat_hist_overflows_o),
+    .stat_inv_cycles_o      (stat_inv_cycles_o),
+    .stat_inv_cycles_last_o (stat_inv_cycles_last_o),
+    .stat_releases_o        (stat_releases_o),
+    .stat_errors_o          (stat_errors_o)
+  );
+
+  // ---- CPU cache controller (ports 0..1) ------------------------------------------------
+  side_cc #(
+    .Side   (0),
+    .NL1    (NCpu),
+    .L1Sets (CpuL1Sets),
+    .L1Ways (CpuL1Ways),
+    .L2Sets (CpuL2Sets),
+    .L2Ways (CpuL2Ways),
+    .L1Lat  (CpuL1Lat),
+    .L2Lat  (CpuL2Lat),
+    .RecCap (RecCap),
+    .Lanes  (WalkLanes),
+    .Pif    (ProbeInflight)
+  ) u_cpu_cc (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .stall_fill_i      (stall[2]),
+    .stall_probe_i     (stall[6]),
+    .port_req_valid_i  (port_req_valid_i[1:0]),
+    .port_req_we_i     (port_req_we_i[1:0]),
+    .port_req_addr_i   (port_req_addr_i[1:0]),
+    .port_req_wdata_i  (port_req_wdata_i[1:0]),
+    .port_req_wstrb_i  (port_req_wstrb_i[1:0]),
+    .port_req_ready_o  (port_req_ready_o[1:0]),
+    .port_resp_valid_o (port_resp_valid_o[1:0]),
+    .port_resp_rdata_o (port_resp_rdata_o[1:0]),
+    .port_resp_ready_i (port_resp_ready_i[1:0]),
+    .cc_req_valid_o    (cc_req_valid_o[0]),
+    .cc_req_we_o       (cc_req_we_o[0]),
+    .cc_req_line_o     (cc_req_line_o[0]),
+    .cc_req_wdata_o    (cc_req_wdata[0]),
+    .cc_req_wmask_o    (cc_req_wmask_o[0]),
+    .cc_req_ready_i    (cc_req_ready_o[0]),
+    .fill_valid_i      (fill_valid_o[0]),
+    .fill_data_i       (fill_data),
+    .fill_ready_o      (fill_ready_o[0]),
+    .hist_valid_o      (hist_valid_o[0]),
+    .hist_last_o       (hist_last_o[0]),
+    .hist_line_o       (hist_line_o[0]),
+    .hist_ready_i      (hist_ready_o[0]),
+    .hist_go_i         (hist_go_o[0]),
+    .hist_done_i       (hist_done_o[0]),
+    .probe_valid_i     (probe_valid_o[0]),
+    .probe_first_i     (probe_first_o[0]),
+    .probe_nlines_i    (probe_nlines_o[0]),
+    .probe_setwalk_i   (probe_setwalk_o[0]),
+    .probe_ready_o     (probe_ready_o[0]),
+    .ack_valid_o       (ack_valid_o[0]),
+    .ack_hits_o        (ack_hits_o[0]),
+    .ack_ready_i       (ack_ready_o[0]),
+    .inv_count_o       (inv_count[0]),
+    .inv_line_o        (inv_line[0]),
+    .dbg_line_i        (dbg_line_i[0]),
+    .dbg_valid_o       (dbg_valid_o[0]),
+    .rb_sel_i          (rb_sel[1]),
+    .rb_we_i           (rb_we),
+    .rb_off_i          (rb_off),
+    .rb_wdata_i        (rb_wdata),
+    .rb_side_i         (rb_side),
+    .rb_commit_i       (rb_commit),
+    .rb_err_o          (win_err[1]),
+    .rb_rdata_o        (win_rdata[1]),
+    .hist_en_o         (hist_en_o[0]),
+    .rec_count_o       (rec_count_o[0]),
+    .tag_lookups_o     (tag_lookups[0])
+  );
+
+  // ---- GPU cache controller (ports 2..5) ------------------------------------------------
+  side_cc #(
+    .Side   (1),
+    .NL1    (NGpu),
+    .L1Sets (GpuL1Sets),
+    .L1Ways (GpuL1Ways),
+    .L2Sets (GpuL2Sets),
+    .L2Ways (GpuL2Ways),
+    .L1Lat  (GpuL1Lat),
+    .L2Lat  (GpuL2Lat),
+    .RecCap (RecCap),
+    .Lanes  (WalkLanes),
+    .Pif    (ProbeInflight)
+  ) u_gpu_cc (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .stall_fill_i      (stall[3]),
+    .stall_probe_i     (stall[7]),
+    .port_req_valid_i  (port_req_valid_i[5:2]),
+    .port_req_we_i     (port_req_we_i[5:2]),
+    .port_req_addr_i   (port_req_addr_i[5:2]),
+    .port_req_wdata_i  (port_req_wdata_i[5:2]),
+    .port_req_wstrb_i  (port_req_wstrb_i[5:2]),
+    .port_req_ready_o  (port_req_ready_o[5:2]),
+    .port_resp_valid_o (port_resp_valid_o[5:2]),
+    .port_resp_rdata_o (port_resp_rdata_o[5:2]),
+    .port_resp_ready_i (port_resp_ready_i[5:2]),
+    .cc_req_valid_o    (cc_req_valid_o[1]),
+    .cc_req_we_o       (cc_req_we_o[1]),
+    .cc_req_line_o     (cc_req_line_o[1]),
+    .cc_req_wdata_o    (cc_req_wdata[1]),
+    .cc_req_wmask_o    (cc_req_wmask_o[1]),
+    .cc_req_ready_i    (cc_req_ready_o[1]),
+    .fill_valid_i      (fill_valid_o[1]),
+    .fill_data_i       (fill_data),
+    .fill_ready_o      (fill_ready_o[1]),
+    .hist_valid_o      (hist_valid_o[1]),
+    .hist_last_o       (hist_last_o[1]),
+    .hist_line_o       (hist_line_o[1]),
+    .hist_ready_i      (hist_ready_o[1]),
+    .hist_go_i         (hist_go_o[1]),
+    .hist_done_i       (hist_done_o[1]),
+    .probe_valid_i     (probe_valid_o[1]),
+    .probe_first_i     (probe_first_o[1]),
+    .probe_nlines_i    (probe_nlines_o[1]),
+    .probe_setwalk_i   (probe_setwalk_o[1]),
+    .probe_ready_o     (probe_ready_o[1]),
+    .ack_valid_o       (ack_valid_o[1]),
+    .ack_hits_o        (ack_hits_o[1]),
+    .ack_ready_i       (ack_ready_o[1]),
+    .inv_count_o       (inv_count[1]),
+    .inv_line_o        (inv_line[1]),
+    .dbg_line_i        (dbg_line_i[1]),
+    .dbg_valid_o       (dbg_valid_o[1]),
+    .rb_sel_i          (rb_sel[2]),
+    .rb_we_i           (rb_we),
+    .rb_off_i          (rb_off),
+    .rb_wdata_i        (rb_wdata),
+    .rb_side_i         (rb_side),
+    .rb_commit_i       (rb_commit),
+    .rb_err_o          (win_err[2]),
+    .rb_rdata_o        (win_rdata[2]),
+    .hist_en_o         (hist_en_o[1]),
+    .rec_count_o       (rec_count_o[1]),
+    .tag_lookups_o     (tag_lookups[1])
+  );
+
+  assign stat_tag_lookups_o = tag_lookups;
+
+endmodule : rinv_top

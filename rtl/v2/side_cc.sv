@@ -1,0 +1,876 @@
+// Cache controller of one side (ARCHITECTURE_v2.md §6): owner FSM with the init walk, the
+// lookup pipeline states (core ports, fills, victims; cc_lookup is folded in here because its
+// stages are owner states), the history transfer around the recorder FIFO, and the wiring of
+// the arrays, the port arbiter, the walker and the register window.
+module side_cc #(
+  parameter int  Side    = 0,
+  parameter int  NL1     = 2,
+  parameter int  L1Sets  = 16,
+  parameter int  L1Ways  = 2,
+  parameter int  L2Sets  = 64,
+  parameter int  L2Ways  = 4,
+  parameter int  L1Lat   = 1,
+  parameter int  L2Lat   = 1,
+  parameter int  RecCap  = 16,
+  parameter int  Lanes   = 1,
+  parameter int  Pif     = 4,
+  localparam int PortW   = (NL1 > 1) ? $clog2(NL1) : 1
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic                  stall_fill_i,   // stall[2+s]
+  input  logic                  stall_probe_i,  // stall[6+s]
+  input  logic [NL1-1:0]        port_req_valid_i,
+  input  logic [NL1-1:0]        port_req_we_i,
+  input  logic [NL1-1:0][31:0]  port_req_addr_i,
+  input  logic [NL1-1:0][31:0]  port_req_wdata_i,
+  input  logic [NL1-1:0][3:0]   port_req_wstrb_i,
+  output logic [NL1-1:0]        port_req_ready_o,
+  output logic [NL1-1:0]        port_resp_valid_o,
+  output logic [NL1-1:0][31:0]  port_resp_rdata_o,
+  input  logic [NL1-1:0]        port_resp_ready_i,
+  output logic                  cc_req_valid_o,
+  output logic                  cc_req_we_o,
+  output logic [25:0]           cc_req_line_o,
+  output logic [511:0]          cc_req_wdata_o,
+  output logic [63:0]           cc_req_wmask_o,
+  input  logic                  cc_req_ready_i,
+  input  logic                  fill_valid_i,
+  input  logic [511:0]          fill_data_i,
+  output logic                  fill_ready_o,
+  output logic                  hist_valid_o,
+  output logic                  hist_last_o,
+  output logic [25:0]           hist_line_o,
+  input  logic                  hist_ready_i,
+  input  logic                  hist_go_i,
+  input  logic                  hist_done_i,
+  input  logic                  probe_valid_i,
+  input  logic [25:0]           probe_first_i,
+  input  logic [26:0]           probe_nlines_i,
+  input  logic                  probe_setwalk_i,
+  output logic                  probe_ready_o,
+  output logic                  ack_valid_o,
+  output logic [31:0]           ack_hits_o,
+  input  logic                  ack_ready_i,
+  output logic [7:0]            inv_count_o,
+  output logic [25:0]           inv_line_o,
+  input  logic [25:0]           dbg_line_i,
+  output logic                  dbg_valid_o,
+  input  logic                  rb_sel_i,
+  input  logic                  rb_we_i,
+  input  logic [14:0]           rb_off_i,
+  input  logic [31:0]           rb_wdata_i,
+  input  logic                  rb_side_i,
+  input  logic                  rb_commit_i,
+  output logic                  rb_err_o,
+  output logic [31:0]           rb_rdata_o,
+  output logic                  hist_en_o,
+  output logic [15:0]           rec_count_o,
+  output logic [31:0]           tag_lookups_o
+);
+
+  // ---- derived parameters -------------------------------------------------------------------
+  localparam int Rows1   = L1Sets / Lanes;
+  localparam int Rows2   = L2Sets / Lanes;
+  localparam int RowW1   = (Rows1 > 1) ? $clog2(Rows1) : 1;
+  localparam int RowW2   = (Rows2 > 1) ? $clog2(Rows2) : 1;
+  localparam int SetW1   = $clog2(L1Sets);
+  localparam int SetW2   = $clog2(L2Sets);
+  localparam int TagW1   = 26 - SetW1;
+  localparam int TagW2   = 26 - SetW2;
+  localparam int SW1     = TagW1 + 1;
+  localparam int SW2     = TagW2 + 3;
+  localparam int WayW1   = (L1Ways > 1) ? $clog2(L1Ways) : 1;
+  localparam int WayW2   = (L2Ways > 1) ? $clog2(L2Ways) : 1;
+  localparam int DAW1    = (Rows1 * L1Ways > 1) ? $clog2(Rows1 * L1Ways) : 1;
+  localparam int DAW2    = (Rows2 * L2Ways > 1) ? $clog2(Rows2 * L2Ways) : 1;
+  localparam int LaneW   = (Lanes > 1) ? $clog2(Lanes) : 1;
+  localparam int InitRows = (Rows1 > Rows2) ? Rows1 : Rows2;
+  localparam int InitW   = $clog2(InitRows + 1);
+  localparam int RecCntW = $clog2(RecCap + 1);
+  localparam int TagLat  = (L1Lat > L2Lat) ? L1Lat : L2Lat;
+
+  typedef enum logic [4:0] {
+    StInit, StIdle, StL1Rd, StL1Cm, StL1Ac, StL1Dt, StL2Rd, StL2Cm, StL2Ac, StL2Dt,
+    StVictimWb, StFillReq, StFillWait, StResp, StHistRd, StHistCm, StHistAc, StHistWb,
+    StHistBeat, StHistEnd, StHistWaitDone, StWalk
+  } state_e;
+
+  state_e state_q, state_d;
+  logic [3:0]       cnt_q, cnt_d;
+  logic [InitW-1:0] init_q, init_d;
+  logic [PortW-1:0] req_port_q, req_port_d;
+  logic             req_we_q, req_we_d;
+  logic [31:0]      req_addr_q, req_addr_d;
+  logic [31:0]      req_wdata_q, req_wdata_d;
+  logic [3:0]       req_wstrb_q, req_wstrb_d;
+  logic [31:0]      rdata_q, rdata_d;
+  logic             xfer_q, xfer_d;
+  // lookup compare registers (Cm -> Ac, Ac -> Dt)
+  // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
+  logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
+  logic [WayW2-1:0]           l2rr_q, l2rr_d;
+  logic [NL1*L1Ways*SW1-1:0]  l1w_q, l1w_d;
+  logic [NL1-1:0][WayW1-1:0]  l1rr_q, l1rr_d;
+  logic [WayW2-1:0]           way2_q, way2_d;    // L2 hit / victim way
+  logic [WayW1-1:0]           way1_q, way1_d;    // own L1 victim way
+  logic                       rr1_adv_q, rr1_adv_d;
+
+  // ---- arrays --------------------------------------------------------------------------------
+  logic [Lanes-1:0]                       l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
+  logic [RowW2-1:0]                       l2_t_raddr, l2_t_waddr, l2_r_waddr;
+  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]  l2_t_rdata, l2_t_wdata;
+  logic [Lanes-1:0][L2Ways-1:0]           l2_t_we;
+  logic [Lanes-1:0][WayW2-1:0]            l2_r_rdata;
+  logic [WayW2-1:0]                       l2_r_wdata;
+  logic [DAW2-1:0]                        l2_d_raddr, l2_d_waddr;
+  logic [Lanes-1:0][511:0]                l2_d_rdata;
+  logic [Lanes-1:0][63:0]                 l2_m_rdata;
+  logic [63:0]                            l2_d_wbe, l2_m_wdata;
+  logic [511:0]                           l2_d_wdata;
+  logic                                   l2_dbg;
+
+  logic [NL1-1:0][Lanes-1:0]                      l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
+  logic [NL1-1:0][RowW1-1:0]                      l1_t_raddr, l1_t_waddr, l1_r_waddr;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] l1_t_rdata, l1_t_wdata;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]          l1_t_we;
+  logic [NL1-1:0][Lanes-1:0][WayW1-1:0]           l1_r_rdata;
+  logic [NL1-1:0][WayW1-1:0]                      l1_r_wdata;
+  logic [NL1-1:0][DAW1-1:0]                       l1_d_raddr, l1_d_waddr;
+  logic [NL1-1:0][Lanes-1:0][511:0]               l1_d_rdata;
+  logic [NL1-1:0][63:0]                           l1_d_wbe;
+  logic [NL1-1:0][511:0]                          l1_d_wdata;
+  logic [NL1-1:0]                                 l1_dbg;
+  // flat read views and tagst write commands of the lookup / init client
+  logic [NL1*Lanes*L1Ways*SW1-1:0] l1_t_rd_f;
+  logic [NL1*Lanes*WayW1-1:0]      l1_r_rd_f;
+  logic [NL1*Lanes*512-1:0]        l1_d_rd_f;
+  logic                            t2w_en, t2w_all, t1w_en, t1w_all;
+  logic [WayW2-1:0]                t2w_way;
+  logic [SW2-1:0]                  t2w_word;
+  assign l1_t_rd_f = l1_t_rdata;
+  assign l1_r_rd_f = l1_r_rdata;
+  assign l1_d_rd_f = l1_d_rdata;
+
+  cache_array #(
+    .Sets  (L2Sets),
+    .Ways  (L2Ways),
+    .Lanes (Lanes),
+    .IsL2  (1'b1)
+  ) u_l2 (
+    .clk_i      (clk_i),
+    .t_re_i     (l2_t_re),
+    .t_raddr_i  (l2_t_raddr),
+    .t_rdata_o  (l2_t_rdata),
+    .t_we_i     (l2_t_we),
+    .t_waddr_i  (l2_t_waddr),
+    .t_wdata_i  (l2_t_wdata),
+    .r_re_i     (l2_r_re),
+    .r_rdata_o  (l2_r_rdata),
+    .r_we_i     (l2_r_we),
+    .r_waddr_i  (l2_r_waddr),
+    .r_wdata_i  (l2_r_wdata),
+    .d_re_i     (l2_d_re),
+    .d_raddr_i  (l2_d_raddr),
+    .d_rdata_o  (l2_d_rdata),
+    .m_rdata_o  (l2_m_rdata),
+    .d_we_i     (l2_d_we),
+    .d_waddr_i  (l2_d_waddr),
+    .d_wbe_i    (l2_d_wbe),
+    .d_wdata_i  (l2_d_wdata),
+    .m_we_i     (l2_m_we),
+    .m_wdata_i  (l2_m_wdata),
+    .dbg_line_i (dbg_line_i),
+    .dbg_hit_o  (l2_dbg)
+  );
+
+  for (genvar k = 0; k < NL1; k++) begin : gen_l1
+    logic [Lanes-1:0][63:0] unused_m;
+
+    cache_array #(
+      .Sets  (L1Sets),
+      .Ways  (L1Ways),
+      .Lanes (Lanes),
+      .IsL2  (1'b0)
+    ) u_l1 (
+      .clk_i      (clk_i),
+      .t_re_i     (l1_t_re[k]),
+      .t_raddr_i  (l1_t_raddr[k]),
+      .t_rdata_o  (l1_t_rdata[k]),
+      .t_we_i     (l1_t_we[k]),
+      .t_waddr_i  (l1_t_waddr[k]),
+      .t_wdata_i  (l1_t_wdata[k]),
+      .r_re_i     (l1_r_re[k]),
+      .r_rdata_o  (l1_r_rdata[k]),
+      .r_we_i     (l1_r_we[k]),
+      .r_waddr_i  (l1_r_waddr[k]),
+      .r_wdata_i  (l1_r_wdata[k]),
+      .d_re_i     (l1_d_re[k]),
+      .d_raddr_i  (l1_d_raddr[k]),
+      .d_rdata_o  (l1_d_rdata[k]),
+      .m_rdata_o  (unused_m),
+      .d_we_i     (l1_d_we[k]),
+      .d_waddr_i  (l1_d_waddr[k]),
+      .d_wbe_i    (l1_d_wbe[k]),
+      .d_wdata_i  (l1_d_wdata[k]),
+      .m_we_i     ('0),
+      .m_wdata_i  ('0),
+      .dbg_line_i (dbg_line_i),
+      .dbg_hit_o  (l1_dbg[k])
+    );
+  end
+
+  // ---- recorder -------------------------------------------------------------------------------
+  logic               rec_push, rec_pop, rec_hv, unused_rec_ok;
+  logic [25:0]        rec_head;
+  logic [RecCntW-1:0] rec_cnt;
+
+  rinv_fifo #(
+    .Depth  (RecCap),
+    .Width  (26),
+    .DropOk (1'b0)
+  ) u_rec (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .push_i       (rec_push),
+    .pdata_i      (req_addr_q[31:6]),
+    .pop_i        (rec_pop),
+    .flush_i      (1'b0),
+    .push_ok_o    (unused_rec_ok),
+    .head_o       (rec_head),
+    .head_valid_o (rec_hv),
+    .count_o      (rec_cnt)
+  );
+
+  // ---- port arbiter, registers, walker ----------------------------------------------------------
+  logic             arb_en, arb_grant;
+  logic [PortW-1:0] arb_sel;
+  logic             hist_en;
+  logic             sm_valid;
+  logic [15:0]      sm_lookups;
+
+  cc_portarb #(
+    .NL1 (NL1)
+  ) u_arb (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .en_i    (arb_en),
+    .valid_i (port_req_valid_i),
+    .ready_o (port_req_ready_o),
+    .grant_o (arb_grant),
+    .sel_o   (arb_sel)
+  );
+
+  cc_regs #(
+    .Side (Side)
+  ) u_regs (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .rb_sel_i      (rb_sel_i),
+    .rb_we_i       (rb_we_i),
+    .rb_off_i      (rb_off_i),
+    .rb_wdata_i    (rb_wdata_i),
+    .rb_side_i     (rb_side_i),
+    .rb_commit_i   (rb_commit_i),
+    .rb_err_o      (rb_err_o),
+    .rb_rdata_o    (rb_rdata_o),
+    .rec_count_i   (16'(rec_cnt)),
+    .sm_valid_i    (sm_valid),
+    .sm_lookups_i  (sm_lookups),
+    .hist_en_o     (hist_en),
+    .tag_lookups_o (tag_lookups_o)
+  );
+
+  logic st_idle, st_walk, walk_done, walk_accept;
+  logic                                          w_wb_valid;
+  logic [25:0]                                   w_wb_line;
+  logic [511:0]                                  w_wb_wdata;
+  logic [63:0]                                   w_wb_wmask;
+  logic [Lanes-1:0]                              w2_t_re, w2_d_re;
+  logic [RowW2-1:0]                              w2_t_raddr, w2_t_waddr;
+  logic [Lanes-1:0][L2Ways-1:0]                  w2_t_we;
+  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]         w2_t_wdata;
+  logic [DAW2-1:0]                               w2_d_raddr;
+  logic [NL1-1:0][Lanes-1:0]                     w1_t_re;
+  logic [NL1-1:0][RowW1-1:0]                     w1_t_raddr, w1_t_waddr;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]         w1_t_we;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] w1_t_wdata;
+
+  assign st_idle = (state_q == StIdle);
+  assign st_walk = (state_q == StWalk);
+
+  cc_walker #(
+    .NL1    (NL1),
+    .L1Sets (L1Sets),
+    .L1Ways (L1Ways),
+    .L2Sets (L2Sets),
+    .L2Ways (L2Ways),
+    .Lanes  (Lanes),
+    .TagLat (TagLat),
+    .Pif    (Pif)
+  ) u_walker (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .st_idle_i       (st_idle),
+    .st_walk_i       (st_walk),
+    .stall_probe_i   (stall_probe_i),
+    .done_o          (walk_done),
+    .accept_o        (walk_accept),
+    .probe_valid_i   (probe_valid_i),
+    .probe_first_i   (probe_first_i),
+    .probe_nlines_i  (probe_nlines_i),
+    .probe_setwalk_i (probe_setwalk_i),
+    .probe_ready_o   (probe_ready_o),
+    .ack_valid_o     (ack_valid_o),
+    .ack_hits_o      (ack_hits_o),
+    .ack_ready_i     (ack_ready_i),
+    .wb_valid_o      (w_wb_valid),
+    .wb_line_o       (w_wb_line),
+    .wb_wdata_o      (w_wb_wdata),
+    .wb_wmask_o      (w_wb_wmask),
+    .wb_ready_i      (cc_req_ready_i),
+    .inv_count_o     (inv_count_o),
+    .inv_line_o      (inv_line_o),
+    .sm_valid_o      (sm_valid),
+    .sm_lookups_o    (sm_lookups),
+    .l2_t_re_o       (w2_t_re),
+    .l2_t_raddr_o    (w2_t_raddr),
+    .l2_t_rdata_i    (l2_t_rdata),
+    .l2_t_we_o       (w2_t_we),
+    .l2_t_waddr_o    (w2_t_waddr),
+    .l2_t_wdata_o    (w2_t_wdata),
+    .l2_d_re_o       (w2_d_re),
+    .l2_d_raddr_o    (w2_d_raddr),
+    .l2_d_rdata_i    (l2_d_rdata),
+    .l2_m_rdata_i    (l2_m_rdata),
+    .l1_t_re_o       (w1_t_re),
+    .l1_t_raddr_o    (w1_t_raddr),
+    .l1_t_rdata_i    (l1_t_rdata),
+    .l1_t_we_o       (w1_t_we),
+    .l1_t_waddr_o    (w1_t_waddr),
+    .l1_t_wdata_o    (w1_t_wdata)
+  );
+
+  // ---- request-derived values ------------------------------------------------------------------
+  logic [25:0]       x;
+  logic [LaneW-1:0]  bnk;
+  logic [RowW1-1:0]  row1;
+  logic [RowW2-1:0]  row2;
+  logic [TagW1-1:0]  tag1;
+  logic [TagW2-1:0]  tag2;
+  logic [3:0]        req_word;
+  logic [63:0]       st_be;
+  logic [511:0]      st_data, st_bits, fill_merged;
+  logic              hist_mode;   // lookups of the recorder head (StHist*)
+
+  assign hist_mode = (state_q == StHistRd) || (state_q == StHistCm) || (state_q == StHistAc) ||
+                     (state_q == StHistWb) || (state_q == StHistBeat);
+  assign x    = hist_mode ? rec_head : req_addr_q[31:6];
+  assign bnk  = LaneW'(32'(x) % Lanes);
+  assign row1 = RowW1'((32'(x) / Lanes) % Rows1);
+  assign row2 = RowW2'((32'(x) / Lanes) % Rows2);
+  assign tag1 = TagW1'(x >> SetW1);
+  assign tag2 = TagW2'(x >> SetW2);
+  assign req_word = req_addr_q[5:2];
+  assign st_be    = 64'(req_wstrb_q) << {req_word, 2'b00};
+  assign st_data  = {16{req_wdata_q}};
+  always_comb begin
+    for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be[b]}};
+  end
+  assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
+
+  function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
+    word_of = d[{w, 5'b00000} +: 32];
+  endfunction
+
+  // Compare of the registered words (Cm values, registered for Ac).
+  logic              l2_hit;
+  logic [WayW2-1:0]  l2_hit_way, l2_vict;
+  logic              l2_has_inv;
+  logic [NL1-1:0]              l1_hit;
+  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict;
+  logic [NL1-1:0]              l1_has_inv;
+
+  always_comb begin
+    l2_hit     = 1'b0;
+    l2_hit_way = '0;
+    l2_has_inv = 1'b0;
+    l2_vict    = l2rr_q;
+    for (int w = L2Ways - 1; w >= 0; w--) begin
+      if (l2w_q[w*SW2 + 2] && (l2w_q[w*SW2 + 3 +: TagW2] == tag2)) begin
+        l2_hit     = 1'b1;
+        l2_hit_way = WayW2'(w);
+      end
+      if (!l2w_q[w*SW2 + 2]) begin
+        l2_has_inv = 1'b1;
+        l2_vict    = WayW2'(w);
+      end
+    end
+    for (int k = 0; k < NL1; k++) begin
+      l1_hit[k]     = 1'b0;
+      l1_hit_way[k] = '0;
+      l1_has_inv[k] = 1'b0;
+      l1_vict[k]    = l1rr_q[k];
+      for (int w = L1Ways - 1; w >= 0; w--) begin
+        if (l1w_q[(k*L1Ways + w)*SW1] &&
+            (l1w_q[(k*L1Ways + w)*SW1 + 1 +: TagW1] == tag1)) begin
+          l1_hit[k]     = 1'b1;
+          l1_hit_way[k] = WayW1'(w);
+        end
+        if (!l1w_q[(k*L1Ways + w)*SW1]) begin
+          l1_has_inv[k] = 1'b1;
+          l1_vict[k]    = WayW1'(w);
+        end
+      end
+    end
+  end
+
+  function automatic logic [WayW2-1:0] rr2_next(input logic [WayW2-1:0] r);
+    rr2_next = (32'(r) == L2Ways - 1) ? '0 : r + 1'b1;
+  endfunction
+  function automatic logic [WayW1-1:0] rr1_next(input logic [WayW1-1:0] r);
+    rr1_next = (32'(r) == L1Ways - 1) ? '0 : r + 1'b1;
+  endfunction
+
+  // ---- owner FSM -------------------------------------------------------------------------------
+  // always @*: Icarus 11 loops at zero delay between always_comb blocks that feed each other.
+  always @* begin
+    logic [SW2-1:0] w2;
+    int k;  // declared here: Yosys infers latches for loop variables of conditional loops
+    k           = 0;
+    state_d     = state_q;
+    cnt_d       = cnt_q;
+    init_d      = init_q;
+    req_port_d  = req_port_q;
+    req_we_d    = req_we_q;
+    req_addr_d  = req_addr_q;
+    req_wdata_d = req_wdata_q;
+    req_wstrb_d = req_wstrb_q;
+    rdata_d     = rdata_q;
+    l2w_d       = l2w_q;
+    l2rr_d      = l2rr_q;
+    l1w_d       = l1w_q;
+    l1rr_d      = l1rr_q;
+    way2_d      = way2_q;
+    way1_d      = way1_q;
+    rr1_adv_d   = rr1_adv_q;
+    rec_push    = 1'b0;
+    rec_pop     = 1'b0;
+    arb_en      = 1'b0;
+    w2          = '0;
+
+    port_resp_valid_o = '0;
+    port_resp_rdata_o = '0;
+    cc_req_valid_o    = 1'b0;
+    cc_req_we_o       = 1'b0;
+    cc_req_line_o     = '0;
+    cc_req_wdata_o    = '0;
+    cc_req_wmask_o    = '0;
+    fill_ready_o      = 1'b0;
+    hist_valid_o      = 1'b0;
+    hist_last_o       = 1'b0;
+    hist_line_o       = '0;
+
+    // array controls of the lookup / init client
+    t2w_en     = 1'b0;
+    t2w_all    = 1'b0;
+    t2w_way    = way2_q;
+    t2w_word   = '0;
+    t1w_en     = 1'b0;
+    t1w_all    = 1'b0;
+    l2_t_re    = '0;
+    l2_t_raddr = row2;
+    l2_t_we    = '0;
+    l2_t_waddr = row2;
+    l2_t_wdata = '0;
+    l2_r_re    = '0;
+    l2_r_we    = '0;
+    l2_r_waddr = row2;
+    l2_r_wdata = rr2_next(l2rr_q);
+    l2_d_re    = '0;
+    l2_d_raddr = DAW2'(32'(row2) * L2Ways + 32'(way2_q));
+    l2_d_we    = '0;
+    l2_d_waddr = DAW2'(32'(row2) * L2Ways + 32'(way2_q));
+    l2_d_wbe   = st_be;
+    l2_d_wdata = st_data;
+    l2_m_we    = '0;
+    l2_m_wdata = '0;
+    for (k = 0; k < NL1; k++) begin
+      l1_t_re[k]    = '0;
+      l1_t_raddr[k] = row1;
+      l1_t_we[k]    = '0;
+      l1_t_waddr[k] = row1;
+      l1_t_wdata[k] = '0;
+      l1_r_re[k]    = '0;
+      l1_r_we[k]    = '0;
+      l1_r_waddr[k] = row1;
+      l1_r_wdata[k] = rr1_next(l1rr_q[k]);
+      l1_d_re[k]    = '0;
+      l1_d_raddr[k] = DAW1'(32'(row1) * L1Ways + 32'(l1_hit_way[k]));
+      l1_d_we[k]    = '0;
+      l1_d_waddr[k] = DAW1'(32'(row1) * L1Ways + 32'(l1_hit_way[k]));
+      l1_d_wbe[k]   = st_be;
+      l1_d_wdata[k] = st_data;
+    end
+
+    unique case (state_q)
+      StInit: begin
+        // clear row init_q of every tagst and rr cell of every array that has it
+        if (32'(init_q) < Rows2) begin
+          t2w_all    = 1'b1;
+          l2_t_waddr = RowW2'(init_q);
+          l2_r_we    = '1;
+          l2_r_waddr = RowW2'(init_q);
+          l2_r_wdata = '0;
+        end
+        if (32'(init_q) < Rows1) begin
+          t1w_all = 1'b1;
+          for (k = 0; k < NL1; k++) begin
+            l1_t_waddr[k] = RowW1'(init_q);
+            l1_r_we[k]    = '1;
+            l1_r_waddr[k] = RowW1'(init_q);
+            l1_r_wdata[k] = '0;
+          end
+        end
+        init_d = init_q + 1'b1;
+        if (32'(init_q) == InitRows - 1) state_d = StIdle;
+      end
+
+      StIdle: begin
+        if (walk_accept) begin
+          state_d = StWalk;
+        end else if (xfer_q) begin
+          if (rec_cnt != '0) begin
+            if (rec_hv) begin
+              cnt_d   = 4'(L2Lat - 1);
+              state_d = StHistRd;
+            end
+          end else begin
+            state_d = StHistEnd;
+          end
+        end else if (32'(rec_cnt) == RecCap) begin
+          if (rec_hv) begin
+            cnt_d   = 4'(L2Lat - 1);
+            state_d = StHistRd;
+          end
+        end else begin
+          arb_en = 1'b1;
+          if (arb_grant) begin
+            req_port_d  = arb_sel;
+            req_we_d    = port_req_we_i[arb_sel];
+            req_addr_d  = port_req_addr_i[arb_sel];
+            req_wdata_d = port_req_wdata_i[arb_sel];
+            req_wstrb_d = port_req_wstrb_i[arb_sel];
+            rdata_d     = '0;
+            cnt_d       = 4'(L1Lat - 1);
+            state_d     = StL1Rd;
+          end
+        end
+      end
+
+      StL1Rd: begin
+        if (32'(cnt_q) == L1Lat - 1) begin
+          for (k = 0; k < NL1; k++) begin
+            l1_t_re[k] = Lanes'(1) << bnk;
+            l1_r_re[k] = Lanes'(1) << bnk;
+          end
+        end
+        if (cnt_q != '0) cnt_d = cnt_q - 1'b1;
+        else             state_d = StL1Cm;
+      end
+
+      StL1Cm: begin
+        for (k = 0; k < NL1; k++) begin
+          l1w_d[k*L1Ways*SW1 +: L1Ways*SW1] =
+              l1_t_rd_f[(k*Lanes + 32'(bnk))*L1Ways*SW1 +: L1Ways*SW1];
+          l1rr_d[k] = l1_r_rd_f[(k*Lanes + 32'(bnk))*WayW1 +: WayW1];
+        end
+        state_d = StL1Ac;
+      end
+
+      StL1Ac: begin
+        if (!req_we_q) begin
+          if (l1_hit[req_port_q]) begin
+            l1_d_re[req_port_q] = Lanes'(1) << bnk;
+            state_d = StL1Dt;
+          end else begin
+            way1_d    = l1_vict[req_port_q];
+            rr1_adv_d = !l1_has_inv[req_port_q];
+            cnt_d     = 4'(L2Lat - 1);
+            state_d   = StL2Rd;
+          end
+        end else begin
+          // write-update every L1 of the side that holds the line
+          for (k = 0; k < NL1; k++) begin
+            if (l1_hit[k]) l1_d_we[k] = Lanes'(1) << bnk;
+          end
+          cnt_d   = 4'(L2Lat - 1);
+          state_d = StL2Rd;
+        end
+      end
+
+      StL1Dt: begin
+        rdata_d = word_of(l1_d_rd_f[(32'(req_port_q)*Lanes + 32'(bnk))*512 +: 512], req_word);
+        state_d = StResp;
+      end
+
+      StL2Rd, StHistRd: begin
+        if (32'(cnt_q) == L2Lat - 1) begin
+          l2_t_re[bnk] = 1'b1;
+          if (state_q == StL2Rd) l2_r_re[bnk] = 1'b1;
+        end
+        if (cnt_q != '0)            cnt_d   = cnt_q - 1'b1;
+        else if (state_q == StL2Rd) state_d = StL2Cm;
+        else                        state_d = StHistCm;
+      end
+
+      StL2Cm, StHistCm: begin
+        l2w_d  = l2_t_rdata[bnk];
+        l2rr_d = l2_r_rdata[bnk];
+        if (state_q == StL2Cm) state_d = StL2Ac;
+        else                   state_d = StHistAc;
+      end
+
+      StL2Ac: begin
+        if (l2_hit) begin
+          way2_d       = l2_hit_way;
+          l2_d_re[bnk] = 1'b1;
+          l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_hit_way));
+          state_d      = StL2Dt;
+        end else begin
+          way2_d = l2_vict;
+          if (!l2_has_inv) l2_r_we[bnk] = 1'b1;
+          if (l2w_q[32'(l2_vict)*SW2 + 2] && l2w_q[32'(l2_vict)*SW2 + 1]) begin
+            l2_d_re[bnk] = 1'b1;
+            l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_vict));
+            state_d      = StVictimWb;
+          end else begin
+            state_d = StFillReq;
+          end
+        end
+      end
+
+      StL2Dt: begin
+        if (!req_we_q) begin
+          rdata_d = word_of(l2_d_rdata[bnk], req_word);
+          // fill the own L1 from the L2 line
+          l1_d_we[req_port_q]               = Lanes'(1) << bnk;
+          l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
+          l1_d_wbe[req_port_q]              = '1;
+          l1_d_wdata[req_port_q]            = l2_d_rdata[bnk];
+          t1w_en                            = 1'b1;
+          // tagst {tag_L1(X), valid = 1} at the latched victim
+          l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
+        end else begin
+          w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+          l2_d_we[bnk] = 1'b1;
+          l2_m_we[bnk] = 1'b1;
+          l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 1'b1, 1'b1, w2[0] | hist_en};
+          if (hist_en && !w2[0]) rec_push = 1'b1;
+        end
+        state_d = StResp;
+      end
+
+      StVictimWb: begin
+        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+        cc_req_valid_o = 1'b1;
+        cc_req_we_o    = 1'b1;
+        cc_req_line_o  = 26'({w2[SW2-1 -: TagW2], x[SetW2-1:0]});
+        cc_req_wdata_o = l2_d_rdata[bnk];
+        cc_req_wmask_o = l2_m_rdata[bnk];
+        if (cc_req_ready_i) begin
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 3'b000};
+          state_d = StFillReq;
+        end
+      end
+
+      StFillReq: begin
+        cc_req_valid_o = 1'b1;
+        cc_req_line_o  = x;
+        if (cc_req_ready_i) state_d = StFillWait;
+      end
+
+      StFillWait: begin
+        fill_ready_o = !stall_fill_i;
+        if (fill_valid_i && !stall_fill_i) begin
+          t2w_en   = 1'b1;
+          t2w_word = {tag2, 1'b1, req_we_q, req_we_q && hist_en};
+          l2_d_we[bnk] = 1'b1;
+          l2_d_wbe     = '1;
+          l2_d_wdata   = fill_merged;
+          if (req_we_q) begin
+            l2_m_we[bnk] = 1'b1;
+            l2_m_wdata   = st_be;
+            if (hist_en) rec_push = 1'b1;
+          end else begin
+            rdata_d = word_of(fill_data_i, req_word);
+            l1_d_we[req_port_q]               = Lanes'(1) << bnk;
+            l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
+            l1_d_wbe[req_port_q]              = '1;
+            l1_d_wdata[req_port_q]            = fill_data_i;
+            t1w_en                            = 1'b1;
+            // tagst {tag_L1(X), valid = 1} at the latched victim
+            l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
+          end
+          state_d = StResp;
+        end
+      end
+
+      StResp: begin
+        port_resp_valid_o[req_port_q] = 1'b1;
+        port_resp_rdata_o[req_port_q] = rdata_q;
+        if (port_resp_ready_i[req_port_q]) state_d = StIdle;
+      end
+
+      StHistAc: begin
+        if (l2_hit) begin
+          way2_d = l2_hit_way;
+          w2 = l2w_q[32'(l2_hit_way)*SW2 +: SW2];
+          if (w2[1]) begin
+            l2_d_re[bnk] = 1'b1;
+            l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_hit_way));
+            state_d      = StHistWb;
+          end else begin
+            t2w_en   = 1'b1;
+            t2w_way  = l2_hit_way;
+            t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
+            state_d = StHistBeat;
+          end
+        end else begin
+          state_d = StHistBeat;
+        end
+      end
+
+      StHistWb: begin
+        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+        cc_req_valid_o = 1'b1;
+        cc_req_we_o    = 1'b1;
+        cc_req_line_o  = x;
+        cc_req_wdata_o = l2_d_rdata[bnk];
+        cc_req_wmask_o = l2_m_rdata[bnk];
+        if (cc_req_ready_i) begin
+          t2w_en   = 1'b1;
+          t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
+          state_d = StHistBeat;
+        end
+      end
+
+      StHistBeat: begin
+        hist_valid_o = 1'b1;
+        hist_line_o  = x;
+        if (hist_ready_i) begin
+          rec_pop = 1'b1;
+          if (!xfer_q) begin
+            state_d = StIdle;
+          end else if (rec_cnt > RecCntW'(1)) begin
+            cnt_d   = 4'(L2Lat - 1);
+            state_d = StHistRd;
+          end else begin
+            state_d = StHistEnd;
+          end
+        end
+      end
+
+      StHistEnd: begin
+        hist_valid_o = 1'b1;
+        hist_last_o  = 1'b1;
+        if (hist_ready_i) state_d = StHistWaitDone;
+      end
+
+      StHistWaitDone: begin
+        if (hist_done_i) state_d = StIdle;
+      end
+
+      StWalk: begin
+        cc_req_valid_o = w_wb_valid;
+        cc_req_we_o    = w_wb_valid;
+        cc_req_line_o  = w_wb_line;
+        cc_req_wdata_o = w_wb_wdata;
+        cc_req_wmask_o = w_wb_wmask;
+        l2_t_re    = w2_t_re;
+        l2_t_raddr = w2_t_raddr;
+        l2_t_we    = w2_t_we;
+        l2_t_waddr = w2_t_waddr;
+        l2_t_wdata = w2_t_wdata;
+        l2_d_re    = w2_d_re;
+        l2_d_raddr = w2_d_raddr;
+        l1_t_re    = w1_t_re;
+        l1_t_raddr = w1_t_raddr;
+        l1_t_we    = w1_t_we;
+        l1_t_waddr = w1_t_waddr;
+        l1_t_wdata = w1_t_wdata;
+        if (walk_done) state_d = StIdle;
+      end
+
+      default: state_d = StIdle;
+    endcase
+
+    // tagst writes of the lookup / init client (one way of bank b, or every way at init)
+    if (state_q != StWalk) begin
+      l2_t_we    = t2w_all ? '1 :
+                   t2w_en  ? ((Lanes*L2Ways)'(1) << (32'(bnk)*L2Ways + 32'(t2w_way))) : '0;
+      l2_t_wdata = t2w_all ? '0 : {(Lanes*L2Ways){t2w_word}};
+      for (k = 0; k < NL1; k++) begin
+        l1_t_we[k]    = t1w_all ? '1 : (t1w_en && (32'(req_port_q) == k)) ?
+                        ((Lanes*L1Ways)'(1) << (32'(bnk)*L1Ways + 32'(way1_q))) : '0;
+        l1_t_wdata[k] = t1w_all ? '0 : {(Lanes*L1Ways){tag1, 1'b1}};
+      end
+    end
+  end
+
+  // xfer: set by hist_go (whatever the state), cleared when leaving StHistWaitDone.
+  always_comb begin
+    xfer_d = xfer_q;
+    if (state_q == StHistWaitDone && hist_done_i) xfer_d = 1'b0;
+    if (hist_go_i) xfer_d = 1'b1;
+  end
+
+  assign dbg_valid_o = (state_q != StInit) && (l2_dbg || (l1_dbg != '0));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= StInit;
+      cnt_q       <= '0;
+      init_q      <= '0;
+      req_port_q  <= '0;
+      req_we_q    <= 1'b0;
+      req_addr_q  <= '0;
+      req_wdata_q <= '0;
+      req_wstrb_q <= '0;
+      rdata_q     <= '0;
+      xfer_q      <= 1'b0;
+      l2w_q       <= '0;
+      l2rr_q      <= '0;
+      l1w_q       <= '0;
+      l1rr_q      <= '0;
+      way2_q      <= '0;
+      way1_q      <= '0;
+      rr1_adv_q   <= 1'b0;
+    end else begin
+      state_q     <= state_d;
+      cnt_q       <= cnt_d;
+      init_q      <= init_d;
+      req_port_q  <= req_port_d;
+      req_we_q    <= req_we_d;
+      req_addr_q  <= req_addr_d;
+      req_wdata_q <= req_wdata_d;
+      req_wstrb_q <= req_wstrb_d;
+      rdata_q     <= rdata_d;
+      xfer_q      <= xfer_d;
+      l2w_q       <= l2w_d;
+      l2rr_q      <= l2rr_d;
+      l1w_q       <= l1w_d;
+      l1rr_q      <= l1rr_d;
+      way2_q      <= way2_d;
+      way1_q      <= way1_d;
+      rr1_adv_q   <= rr1_adv_d;
+    end
+  end
+
+  assign hist_en_o   = hist_en;
+  assign rec_count_o = 16'(rec_cnt);
+
+endmodule : side_cc

@@ -11,5 +11,5 @@ rtl/v2/dir_hist.sv
 rtl/v2/dir_memarb.sv
 rtl/v2/dir_stats.sv
 rtl/v2/dir_ctrl.sv
-rtl/v2/axil_regbus.sv
+rtl/axil_regbus.sv
 rtl/v2/rinv_top.sv

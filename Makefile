@@ -19,8 +19,10 @@ ifeq ($(RTL_ARCH)$(MODEL_ARCH),v1v1)
 BUILD      ?= build
 TB_BIN     ?= tb_dir
 else
-BUILD      ?= build-rtl$(RTL_ARCH)-model$(MODEL_ARCH)
-TB_BIN     ?= tb_dir_rtl$(RTL_ARCH)_model$(MODEL_ARCH)
+# := (not ?=): a BUILD/TB_BIN in the environment (make test exports v1's) must not redirect a
+# v2 build onto the v1 files; a BUILD=/TB_BIN= on the command line still wins
+BUILD      := build-rtl$(RTL_ARCH)-model$(MODEL_ARCH)
+TB_BIN     := tb_dir_rtl$(RTL_ARCH)_model$(MODEL_ARCH)
 endif
 ifeq ($(RTL_ARCH),v2)
 RTL_DIR    := rtl/v2

@@ -2,12 +2,15 @@
 # (rtl/v2/) and the v2 C model (cmodel/v2/), written separately from the contract, in lockstep.
 # ARCH=v2 is the point of these tests: it selects the v2 sources and builds into
 # build-rtlv2-modelv2/ and ./tb_dir_rtlv2_modelv2 (the v1 default build is untouched).
+# The v2 make calls run as from a user's shell: without the caller's BUILD/TB_BIN/MAKEFLAGS
+# (make test exports v1's, which would redirect the v2 build onto the v1 files).
+V2MAKE="env -u BUILD -u TB_BIN -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s"
 TB2=./tb_dir_rtlv2_modelv2
 SIM2=build-rtlv2-modelv2/rinv_sim
-run_test v2_build make -s verilate sim unit ARCH=v2
+run_test v2_build $V2MAKE verilate sim unit ARCH=v2
 run_suite v2_model_unit build-rtlv2-modelv2/test_model
-run_test v2_rtl_lint make -s lint ARCH=v2
-run_test v2_rtl_yosys_parse make -s lint-yosys ARCH=v2
+run_test v2_rtl_lint $V2MAKE lint ARCH=v2
+run_test v2_rtl_yosys_parse $V2MAKE lint-yosys ARCH=v2
 run_test v2_demo_default $CHK --cond 'len(modes) == 3' --cond 'all(m["inv_hits"] > 0 for m in modes)' \
   -- $TB2
 # every workload x mode x walk, fpga configuration, random stalls: lockstep, statistics checked

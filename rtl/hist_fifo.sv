@@ -27,7 +27,9 @@ module hist_fifo #(
     inc = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
   endfunction
 
-  always_comb begin
+  // always @*, not always_comb: as the recorder of side_cc, Icarus 11 otherwise loops at zero
+  // delay with the owner FSM (docs/VERIFICATION.md, Icarus directed tests).
+  always @* begin
     if (flush_i) begin
       cnt_after = '0;
       head_d    = tail_q;

@@ -1,5 +1,7 @@
 rtl/rinv_pkg.sv
 rtl/cache_array.sv
+rtl/cc_portarb.sv
+rtl/cc_regs.sv
 rtl/side_cc.sv
 rtl/hist_fifo.sv
 rtl/range_table.sv

@@ -83,7 +83,6 @@ module side_cc #(
   localparam int L2WayW = (L2Ways > 1) ? $clog2(L2Ways) : 1;
   localparam int TagLat = (L1Lat > L2Lat) ? L1Lat : L2Lat;
   localparam int SMax   = (L1Sets > L2Sets) ? L1Sets : L2Sets;
-  localparam int RecW   = (RecCap > 1) ? $clog2(RecCap) : 1;
   localparam int RecCntW = $clog2(RecCap + 1);
 
   // ---- FSM -------------------------------------------------------------------------------
@@ -95,13 +94,17 @@ module side_cc #(
   state_e             state_q, state_d;
   logic [7:0]         cnt_q, cnt_d;
   // Request latch.
-  logic [PortW-1:0]   req_port_q, req_port_d;
-  logic               req_we_q, req_we_d;
-  logic [31:0]        req_addr_q, req_addr_d;
-  logic [31:0]        req_wdata_q, req_wdata_d;
-  logic [3:0]         req_wstrb_q, req_wstrb_d;
+  typedef struct packed {
+    logic [PortW-1:0] port;
+    logic             we;
+    logic [31:0]      addr;
+    logic [31:0]      wdata;
+    logic [3:0]       wstrb;
+  } req_t;
+  req_t               req_q, req_d;
+  logic [31:0]        req_addr;  // = req_q.addr (Icarus 11 cannot part-select a member)
+  assign req_addr = req_q.addr;
   logic [31:0]        rdata_q, rdata_d;
-  logic [PortW-1:0]   rrp_q, rrp_d;
   // L2 way latched for victim / history write-back / invalidate write-back.
   logic [L2WayW-1:0]  way_q, way_d;
   // Probe latch, walk index, hit count.
@@ -110,13 +113,11 @@ module side_cc #(
   logic               psw_q, psw_d;
   logic [26:0]        walk_q, walk_d;
   logic [31:0]        hits_q, hits_d;
-  logic [31:0]        tl_q, tl_d;
+  logic [15:0]        tl_add;      // tag lookups of this cycle's step (cc_regs adds them)
   // Recorder and transfer.
-  logic               hist_en_q, hist_en_d;
+  logic               hist_en;     // HIST_EN (cc_regs)
   logic               xfer_q, xfer_d;
-  logic [25:0]        rec_mem_q [RecCap];
-  logic [RecW-1:0]    rec_head_q, rec_tail_q;
-  logic [RecCntW-1:0] rec_cnt_q;
+  logic [RecCntW-1:0] rec_cnt;
   logic               rec_push, rec_pop;
 
   // ---- array instances -------------------------------------------------------------------
@@ -149,13 +150,13 @@ module side_cc #(
   logic [3:0]   req_word;
   logic [63:0]  st_be;
   logic [511:0] st_data, st_bits, fill_merged;
-  assign req_word = req_addr_q[5:2];
-  assign st_be    = 64'(req_wstrb_q) << {req_word, 2'b00};
-  assign st_data  = {16{req_wdata_q}};
+  assign req_word = req_addr[5:2];
+  assign st_be    = 64'(req_q.wstrb) << {req_word, 2'b00};
+  assign st_data  = {16{req_q.wdata}};
   always_comb begin
     for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be[b]}};
   end
-  assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
+  assign fill_merged = req_q.we ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
 
   cache_array #(
     .Sets (L2Sets),
@@ -183,7 +184,7 @@ module side_cc #(
     .wr_rr_i       (l2_wr_rr),
     .wr_way_i      (l2_wr_way),
     .wr_tag_en_i   (l2_wr_tag_en),
-    .wr_tag_i      (req_addr_q[31 -: L2TagW]),  // only installs write tags: line X
+    .wr_tag_i      (req_addr[31 -: L2TagW]),  // only installs write tags: line X
     .wr_data_en_i  (l2_wr_data_en),
     .wr_be_i       (l2_wr_be),
     .wr_data_i     (l2_wr_data),
@@ -236,7 +237,7 @@ module side_cc #(
       .wr_rr_i       ((32'(rr) == L1Ways - 1) ? '0 : rr + 1'b1),
       .wr_way_i      (wr_way),
       .wr_tag_en_i   (fill),
-      .wr_tag_i      (req_addr_q[31 -: L1TagW]),  // only fills write tags: line X
+      .wr_tag_i      (req_addr[31 -: L1TagW]),  // only fills write tags: line X
       .wr_data_en_i  (wr_data_en),
       .wr_be_i       (fill ? {64{1'b1}} : st_be),
       .wr_data_i     (fill ? l1_fill_data : st_data),
@@ -266,7 +267,7 @@ module side_cc #(
     end
 
     // Array writes from the FSM commands. Fill victim: lowest invalid way, else rr (++).
-    assign fill        = l1_fill_en && (req_port_q == PortW'(k));
+    assign fill        = l1_fill_en && (req_q.port == PortW'(k));
     assign wr_way      = fill ? vict_way : hit_way;
     assign wr_valid_en = fill || l1_inv_step_en || l1_inv_hit_en;
     assign wr_valid    = fill           ? (valid | (L1Ways'(1) << vict_way)) :
@@ -283,35 +284,28 @@ module side_cc #(
     assign l1_dbg_hit[k] = dbg_hit;
   end
 
-  // ---- recorder FIFO ---------------------------------------------------------------------
+  // ---- recorder FIFO (the directory's FIFO cell; the FSM never pushes into a full one) -----
   logic [25:0] rec_head_line;
-  assign rec_head_line = rec_mem_q[rec_head_q];
 
-  function automatic logic [RecW-1:0] rec_inc(input logic [RecW-1:0] p);
-    rec_inc = (32'(p) == RecCap - 1) ? '0 : p + 1'b1;
-  endfunction
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rec_head_q <= '0;
-      rec_tail_q <= '0;
-      rec_cnt_q  <= '0;
-    end else begin
-      if (rec_push) rec_tail_q <= rec_inc(rec_tail_q);
-      if (rec_pop)  rec_head_q <= rec_inc(rec_head_q);
-      rec_cnt_q <= rec_cnt_q + RecCntW'(rec_push) - RecCntW'(rec_pop);
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (rec_push) rec_mem_q[rec_tail_q] <= req_addr_q[31:6];
-  end
+  hist_fifo #(
+    .Depth(RecCap)
+  ) u_rec (
+    .clk_i,
+    .rst_ni,
+    .flush_i    (1'b0),
+    .pop_i      (rec_pop),
+    .push_i     (rec_push),
+    .push_line_i(req_addr[31:6]),
+    .push_ok_o  (),
+    .head_o     (rec_head_line),
+    .count_o    (rec_cnt)
+  );
 
   // ---- lookups ---------------------------------------------------------------------------
   logic [25:0] req_line, inv_y, lk_line;
   logic        in_inv, use_sw;
   logic [26:0] range_end;  // first + n, 27-bit, no wrap
-  assign req_line  = req_addr_q[31:6];
+  assign req_line  = req_addr[31:6];
   assign inv_y     = pfirst_q + walk_q[25:0];
   assign in_inv    = (state_q == StInvStep) || (state_q == StInvWb);
   assign use_sw    = in_inv && psw_q;
@@ -367,7 +361,7 @@ module side_cc #(
   // Invalidation step summary: count, first matching line, tag lookups.
   logic [7:0]  step_count, l1_hit_count;
   logic [25:0] step_line;
-  logic [31:0] step_lookups;
+  logic [15:0] step_lookups;
   // always @*, not always_comb, here and in the FSM process: Icarus 11 otherwise loops at zero
   // delay between the two blocks (docs/VERIFICATION.md, Icarus directed tests).
   always @* begin
@@ -385,9 +379,9 @@ module side_cc #(
     if (l2_fm_any) step_line = l2_line[l2_fm_way];
     if (!psw_q) step_line = inv_y;
     if (psw_q) begin
-      step_lookups = 32'(walk_q < 27'(L2Sets)) + 32'(NL1) * 32'(walk_q < 27'(L1Sets));
+      step_lookups = 16'(walk_q < 27'(L2Sets)) + 16'(NL1) * 16'(walk_q < 27'(L1Sets));
     end else begin
-      step_lookups = 32'(1 + NL1);
+      step_lookups = 16'(1 + NL1);
     end
   end
 
@@ -395,24 +389,24 @@ module side_cc #(
     word_of = d[{w, 5'b00000} +: 32];
   endfunction
 
-  // Round-robin port choice in StIdle.
-  logic             port_any;
+  // Round-robin port choice in StIdle (granted when no probe, transfer or early drain acts).
+  logic             port_any, port_en;
   logic [PortW-1:0] port_sel;
-  int unsigned port_idx;
-  always_comb begin
-    port_any = 1'b0;
-    port_sel = '0;
-    port_idx = 0;
-    // Descending scan: the last hit is the first valid port at or after rrp.
-    for (int unsigned i = NL1; i > 0; i--) begin
-      port_idx = 32'(rrp_q) + i - 1;
-      if (port_idx >= NL1) port_idx = port_idx - NL1;
-      if (port_req_valid_i[port_idx]) begin
-        port_any = 1'b1;
-        port_sel = PortW'(port_idx);
-      end
-    end
-  end
+  assign port_any = |port_req_valid_i;
+  assign port_en  = (state_q == StIdle) && !(probe_valid_i && !stall_probe_i) && !xfer_q &&
+                    (32'(rec_cnt) != RecCap);
+
+  cc_portarb #(
+    .NL1(NL1)
+  ) u_parb (
+    .clk_i,
+    .rst_ni,
+    .en_i    (port_en),
+    .valid_i (port_req_valid_i),
+    .ready_o (port_req_ready_o),
+    .grant_o (),
+    .sel_o   (port_sel)
+  );
 
   // ---- FSM combinational process ---------------------------------------------------------
   logic walk_last;
@@ -421,25 +415,19 @@ module side_cc #(
   // always @*: see the step summary above (Icarus 11).
   always @* begin
     state_d     = state_q;
+    req_d       = req_q;
     cnt_d       = cnt_q;
-    req_port_d  = req_port_q;
-    req_we_d    = req_we_q;
-    req_addr_d  = req_addr_q;
-    req_wdata_d = req_wdata_q;
-    req_wstrb_d = req_wstrb_q;
     rdata_d     = rdata_q;
-    rrp_d       = rrp_q;
     way_d       = way_q;
     pfirst_d    = pfirst_q;
     pn_d        = pn_q;
     psw_d       = psw_q;
     walk_d      = walk_q;
     hits_d      = hits_q;
-    tl_d        = tl_q;
+    tl_add      = '0;
     rec_push    = 1'b0;
     rec_pop     = 1'b0;
 
-    port_req_ready_o  = '0;
     port_resp_valid_o = '0;
     port_resp_rdata_o = '0;
     cc_req_valid_o    = 1'b0;
@@ -489,25 +477,23 @@ module side_cc #(
           cnt_d    = 8'(TagLat - 1);
           state_d  = StInvLat;
         end else if (xfer_q) begin
-          if (rec_cnt_q != '0) begin
+          if (rec_cnt != '0) begin
             cnt_d   = 8'(L2Lat - 1);
             state_d = StHistLookup;
           end else begin
             state_d = StHistEnd;
           end
-        end else if (32'(rec_cnt_q) == RecCap) begin
+        end else if (32'(rec_cnt) == RecCap) begin
           // Early drain of one recorder entry so the next store has room to record.
           cnt_d   = 8'(L2Lat - 1);
           state_d = StHistLookup;
         end else if (port_any) begin
-          port_req_ready_o[port_sel] = 1'b1;
-          req_port_d  = port_sel;
-          req_we_d    = port_req_we_i[port_sel];
-          req_addr_d  = port_req_addr_i[port_sel];
-          req_wdata_d = port_req_wdata_i[port_sel];
-          req_wstrb_d = port_req_wstrb_i[port_sel];
+          req_d.port  = port_sel;
+          req_d.we    = port_req_we_i[port_sel];
+          req_d.addr  = port_req_addr_i[port_sel];
+          req_d.wdata = port_req_wdata_i[port_sel];
+          req_d.wstrb = port_req_wstrb_i[port_sel];
           rdata_d     = '0;
-          rrp_d       = (32'(port_sel) == NL1 - 1) ? '0 : port_sel + 1'b1;
           cnt_d       = 8'(L1Lat - 1);
           state_d     = StL1Lookup;
         end
@@ -516,9 +502,9 @@ module side_cc #(
       StL1Lookup: begin
         if (cnt_q != '0) begin
           cnt_d = cnt_q - 1'b1;
-        end else if (!req_we_q) begin
-          if (l1_hit_any[req_port_q]) begin
-            rdata_d = word_of(l1_data[req_port_q], req_word);
+        end else if (!req_q.we) begin
+          if (l1_hit_any[req_q.port]) begin
+            rdata_d = word_of(l1_data[req_q.port], req_word);
             state_d = StResp;
           end else begin
             cnt_d   = 8'(L2Lat - 1);
@@ -536,7 +522,7 @@ module side_cc #(
         if (cnt_q != '0) begin
           cnt_d = cnt_q - 1'b1;
         end else if (l2_hit_any) begin
-          if (!req_we_q) begin
+          if (!req_q.we) begin
             rdata_d = word_of(l2_data, req_word);
             // Fill the requester's L1 from the L2 line.
             l1_fill_en   = 1'b1;
@@ -545,7 +531,7 @@ module side_cc #(
             l2_wr_data_en  = 1'b1;
             l2_wr_dmask_en = 1'b1;
             l2_wr_dmask    = l2_dmask[l2_hit_way] | st_be;
-            if (hist_en_q && !l2_rec[l2_hit_way]) begin
+            if (hist_en && !l2_rec[l2_hit_way]) begin
               l2_wr_rec_en = 1'b1;
               l2_wr_rec    = l2_rec | (L2Ways'(1) << l2_hit_way);
               rec_push     = 1'b1;
@@ -593,14 +579,14 @@ module side_cc #(
           l2_wr_be       = '1;
           l2_wr_data     = fill_merged;
           l2_wr_dmask_en = 1'b1;
-          l2_wr_dmask    = req_we_q ? st_be : '0;
+          l2_wr_dmask    = req_q.we ? st_be : '0;
           l2_wr_rec_en   = 1'b1;
           l2_wr_rec      = l2_rec & ~(L2Ways'(1) << way_q);
-          if (req_we_q && hist_en_q) begin
+          if (req_q.we && hist_en) begin
             l2_wr_rec = l2_rec | (L2Ways'(1) << way_q);
             rec_push  = 1'b1;
           end
-          if (!req_we_q) begin
+          if (!req_q.we) begin
             rdata_d = word_of(fill_data_i, req_word);
             l1_fill_en   = 1'b1;
             l1_fill_data = fill_data_i;
@@ -610,9 +596,9 @@ module side_cc #(
       end
 
       StResp: begin
-        port_resp_valid_o[req_port_q] = 1'b1;
-        port_resp_rdata_o[req_port_q] = rdata_q;
-        if (port_resp_ready_i[req_port_q]) state_d = StIdle;
+        port_resp_valid_o[req_q.port] = 1'b1;
+        port_resp_rdata_o[req_q.port] = rdata_q;
+        if (port_resp_ready_i[req_q.port]) state_d = StIdle;
       end
 
       StInvLat: begin
@@ -636,7 +622,7 @@ module side_cc #(
           l2_wr_valid    = l2_valid & ~l2_inv;
           l1_inv_step_en = 1'b1;
           hits_d      = hits_q + 32'(step_count);
-          tl_d        = tl_q + step_lookups;
+          tl_add      = step_lookups;
           inv_count_o = step_count;
           inv_line_o  = step_line;
           if (walk_last) state_d = StAck;
@@ -663,7 +649,7 @@ module side_cc #(
           end else begin
             l1_inv_hit_en = 1'b1;
             hits_d      = hits_q + 32'd1 + 32'(l1_hit_count);
-            tl_d        = tl_q + 32'(1 + NL1);
+            tl_add      = 16'(1 + NL1);
             inv_count_o = 8'd1 + l1_hit_count;
             inv_line_o  = inv_y;
             if (walk_last) begin
@@ -719,7 +705,7 @@ module side_cc #(
           rec_pop = 1'b1;
           if (!xfer_q) begin
             state_d = StIdle;
-          end else if (rec_cnt_q > RecCntW'(1)) begin
+          end else if (rec_cnt > RecCntW'(1)) begin
             cnt_d   = 8'(L2Lat - 1);
             state_d = StHistLookup;
           end else begin
@@ -749,28 +735,26 @@ module side_cc #(
     if (hist_go_i) xfer_d = 1'b1;
   end
 
-  // ---- register window -------------------------------------------------------------------
-  always_comb begin
-    rb_err_o   = 1'b0;
-    rb_rdata_o = '0;
-    hist_en_d  = hist_en_q;
-    unique case (rb_off_i)
-      15'h0000: begin
-        rb_rdata_o = {31'b0, hist_en_q};
-        if (rb_we_i && ((rb_wdata_i > 32'd1) || (32'(rb_side_i) != Side))) rb_err_o = 1'b1;
-        if (rb_sel_i && rb_we_i && rb_commit_i) hist_en_d = rb_wdata_i[0];
-      end
-      15'h0004: begin
-        rb_rdata_o = 32'(rec_cnt_q);
-        rb_err_o   = rb_we_i;
-      end
-      15'h0008: begin
-        rb_rdata_o = tl_q;
-        rb_err_o   = rb_we_i;
-      end
-      default: rb_err_o = 1'b1;
-    endcase
-  end
+  // ---- register window: HIST_EN, REC_COUNT, TAG_LOOKUPS ------------------------------------
+  cc_regs #(
+    .Side(Side)
+  ) u_regs (
+    .clk_i,
+    .rst_ni,
+    .rb_sel_i,
+    .rb_we_i,
+    .rb_off_i,
+    .rb_wdata_i,
+    .rb_side_i,
+    .rb_commit_i,
+    .rb_err_o,
+    .rb_rdata_o,
+    .rec_count_i  (16'(rec_cnt)),
+    .sm_valid_i   (1'b1),
+    .sm_lookups_i (tl_add),
+    .hist_en_o    (hist_en),
+    .tag_lookups_o
+  );
 
   // ---- debug peek -------------------------------------------------------------------------
   always_comb begin
@@ -785,47 +769,31 @@ module side_cc #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StIdle;
+      req_q       <= '0;
       cnt_q       <= '0;
-      req_port_q  <= '0;
-      req_we_q    <= 1'b0;
-      req_addr_q  <= '0;
-      req_wdata_q <= '0;
-      req_wstrb_q <= '0;
       rdata_q     <= '0;
-      rrp_q       <= '0;
       way_q       <= '0;
       pfirst_q    <= '0;
       pn_q        <= '0;
       psw_q       <= 1'b0;
       walk_q      <= '0;
       hits_q      <= '0;
-      tl_q        <= '0;
-      hist_en_q   <= 1'b0;
       xfer_q      <= 1'b0;
     end else begin
       state_q     <= state_d;
+      req_q       <= req_d;
       cnt_q       <= cnt_d;
-      req_port_q  <= req_port_d;
-      req_we_q    <= req_we_d;
-      req_addr_q  <= req_addr_d;
-      req_wdata_q <= req_wdata_d;
-      req_wstrb_q <= req_wstrb_d;
       rdata_q     <= rdata_d;
-      rrp_q       <= rrp_d;
       way_q       <= way_d;
       pfirst_q    <= pfirst_d;
       pn_q        <= pn_d;
       psw_q       <= psw_d;
       walk_q      <= walk_d;
       hits_q      <= hits_d;
-      tl_q        <= tl_d;
-      hist_en_q   <= hist_en_d;
       xfer_q      <= xfer_d;
     end
   end
-
-  assign hist_en_o     = hist_en_q;
-  assign rec_count_o   = 16'(rec_cnt_q);
-  assign tag_lookups_o = tl_q;
+  assign hist_en_o     = hist_en;
+  assign rec_count_o   = 16'(rec_cnt);
 
 endmodule : side_cc

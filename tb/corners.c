@@ -141,7 +141,3 @@ size_t corners_json(const corners_t *c, char *buf, size_t len) {
   }
   return p < len ? p : len;
 }
-
-void corners_add(corners_t *dst, const corners_t *src) {
-  for (unsigned i = 0; i < CE_COUNT; i++) dst->n[i] += src->n[i];
-}

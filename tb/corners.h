@@ -24,7 +24,5 @@ void corners_reg_write(corners_t *c, uint32_t addr, uint32_t data, int okay);
 void corners_step(corners_t *c, const rinv_in_t *in, const rinv_out_t *out);
 /* Writes "NAME":COUNT,... (no braces) into buf; returns the length. */
 size_t corners_json(const corners_t *c, char *buf, size_t len);
-/* Adds the counts of src into dst (a demo's three runs). */
-void corners_add(corners_t *dst, const corners_t *src);
 
 #endif

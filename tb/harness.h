@@ -56,8 +56,7 @@ typedef struct harness_opts {
   uint64_t reset_k;
   /* testbench self-test (+inject=mismatch:C | stale | coherence | sva:C | reset_memory):
    * fault injection into what the checks see, to prove that they fire */
-  int inject;                      /* 0 none, 1 mismatch, 2 stale, 3 coherence, 4 sva,
-                                      5 reset_memory (with +reset_at) */
+  int inject;                      /* INJ_* below */
   uint64_t inject_cycle;           /* mismatch: cycle whose RTL stat_probes is flipped;
                                       sva: first cycle a waiting port request may be withdrawn */
   /* set by the backend */
@@ -68,6 +67,18 @@ typedef struct harness_opts {
 /* Parses argv[1..] (Verilog plusargs; "+verilator+..." ignored). Errors name the
  * offending argument on errs; returns 0 ok, -1 error. */
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs);
+
+/* +inject=... (docs/VERIFICATION.md §3, "Testbench self-test"): what each one breaks. */
+enum {
+  INJ_NONE = 0,
+  INJ_MISMATCH,     /* mismatch:C: RTL's stat_probes bit 31 flipped as the comparator sees it */
+  INJ_STALE,        /* stale: bit 0 of the first checked load value flipped */
+  INJ_COHERENCE,    /* coherence: the first checked line reported valid */
+  INJ_SVA,          /* sva:C: a waiting core request withdrawn for one cycle */
+  INJ_RESET_MEMORY, /* reset_memory: memory corrupted at the +reset_at reset */
+  INJ_DROP_WB_ADDR, /* drop_wb_addr: the memory write of an address walk's dirty write-back */
+  INJ_DROP_WB_SET   /* drop_wb_set: ... of a set walk's dirty write-back */
+};
 
 enum { RESET_EV_NONE = 0, RESET_EV_CYCLE, RESET_EV_INV, RESET_EV_HIST, RESET_EV_WB,
        RESET_EV_FILL, RESET_EV_PROBE };

@@ -388,6 +388,14 @@ run_test fpga_sim make -s fpga-sim
 # board; every segment's load sum must equal the host's reference memory
 run_test fpga_sim_strobe_trace bash fpga/sim/run_host_trace.sh $BUILD/fpga/vsim/ulx3s_sim \
   $BUILD/rinv_host $BUILD/fpga/sim_strobe fpga/sim/strobe.trace $BUILD/rinv_sim
+# make fpga hands over no bitstream that misses timing: the default nextpnr call has no
+# --timing-allow-fail; FPGA_ALLOW_FAIL=1 (the documented opt-in) adds it. make -n only expands
+# the recipe (the build itself takes about 2 hours).
+run_test fpga_timing_opt_in bash -c "
+  set -e
+  ! make -n fpga | grep -q -- '--timing-allow-fail'
+  make -n fpga | grep -q 'no bitstream'
+  make -n fpga FPGA_ALLOW_FAIL=1 | grep -q -- '--timing-allow-fail'"
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 # FUZZ_SECONDS: the default (60 s) is for a user's session; 20 s here keeps make test short.
 run_suite fuzz_parser_model_20s make -s fuzz FUZZ_SECONDS=20

@@ -67,7 +67,7 @@ FUNC = [
     ("side_cc", "pol_rec_early_drain_{side}",
      "state_q == {StIdle} && state_d == {StHistLookup} && !xfer_q",
      "recorder full: early drain of one entry (StIdle -> StHistLookup without xfer)"),
-    ("side_cc", "pol_rec_full_{side}", "32'(rec_cnt_q) == RecCap",
+    ("side_cc", "pol_rec_full_{side}", "32'(rec_cnt) == RecCap",
      "recorder occupancy reached rec_cap"),
     # History FIFO overflow (§5.2) and its fallback (§5.3): invalidate-all probe.
     ("dir_ctrl", "pol_fifo_drop_{side}", "fifo_push[{s}] && !fifo_push_ok[{s}]",

@@ -216,7 +216,7 @@ bind side_cc side_cc_cov #(.Side(Side)) u_cov (
   .state_q(state_q),
   .state_d(state_d),
   .p_pol_rec_early_drain(state_q == 5'd0 && state_d == 5'd11 && !xfer_q),
-  .p_pol_rec_full(32'(rec_cnt_q) == RecCap)
+  .p_pol_rec_full(32'(rec_cnt) == RecCap)
 );
 bind dir_ctrl dir_ctrl_cov u_cov (
   .clk_i(clk_i),

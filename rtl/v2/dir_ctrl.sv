@@ -218,7 +218,7 @@ module dir_ctrl #(
     );
   end
 
-  // ---- probe generator (dir_probegen) ---------------------------------------------------------------
+  // ---- probe generator (dir_probegen) -----------------------------------------------------------
   typedef enum logic {GIdle, GRun} gstate_e;
 
   gstate_e     g_state_q, g_state_d;
@@ -367,7 +367,7 @@ module dir_ctrl #(
     end
   end
 
-  // ---- flags and statistics events ----------------------------------------------------------------
+  // ---- flags and statistics events --------------------------------------------------------------
   always_comb begin
     owner_d     = owner_q;
     mode_d      = mode_q;

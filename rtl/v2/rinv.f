@@ -2,9 +2,11 @@ rtl/rinv_pkg.sv
 rtl/v2/rinv_sram.sv
 rtl/v2/rinv_fifo.sv
 rtl/v2/cache_array.sv
-rtl/v2/cc_portarb.sv
-rtl/v2/cc_regs.sv
+rtl/cc_portarb.sv
+rtl/cc_regs.sv
 rtl/v2/cc_walker.sv
+rtl/v2/cc_lookup_cmp.sv
+rtl/v2/cc_datapath.sv
 rtl/v2/side_cc.sv
 rtl/v2/range_table.sv
 rtl/v2/dir_hist.sv

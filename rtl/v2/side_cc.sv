@@ -99,11 +99,16 @@ module side_cc #(
   state_e state_q, state_d;
   logic [3:0]       cnt_q, cnt_d;
   logic [InitW-1:0] init_q, init_d;
-  logic [PortW-1:0] req_port_q, req_port_d;
-  logic             req_we_q, req_we_d;
-  logic [31:0]      req_addr_q, req_addr_d;
-  logic [31:0]      req_wdata_q, req_wdata_d;
-  logic [3:0]       req_wstrb_q, req_wstrb_d;
+  typedef struct packed {
+    logic [PortW-1:0] port;
+    logic             we;
+    logic [31:0]      addr;
+    logic [31:0]      wdata;
+    logic [3:0]       wstrb;
+  } req_t;
+  req_t             req_q, req_d;   // the request latch
+  logic [31:0]      req_addr;       // = req_q.addr (Icarus 11 cannot part-select a member)
+  assign req_addr = req_q.addr;
   logic [31:0]      rdata_q, rdata_d;
   logic             xfer_q, xfer_d;
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
@@ -119,8 +124,7 @@ module side_cc #(
   // ---- arrays --------------------------------------------------------------------------------
   logic [Lanes-1:0]                       l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
   logic [RowW2-1:0]                       l2_t_raddr, l2_t_waddr, l2_r_waddr;
-  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]  l2_t_rdata, l2_t_wdata;
-  logic [Lanes-1:0][L2Ways-1:0]           l2_t_we;
+  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]  l2_t_rdata;
   logic [Lanes-1:0][WayW2-1:0]            l2_r_rdata;
   logic [WayW2-1:0]                       l2_r_wdata;
   logic [DAW2-1:0]                        l2_d_raddr, l2_d_waddr;
@@ -128,19 +132,13 @@ module side_cc #(
   logic [Lanes-1:0][63:0]                 l2_m_rdata;
   logic [63:0]                            l2_d_wbe, l2_m_wdata;
   logic [511:0]                           l2_d_wdata;
-  logic                                   l2_dbg;
 
   logic [NL1-1:0][Lanes-1:0]                      l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
   logic [NL1-1:0][RowW1-1:0]                      l1_t_raddr, l1_t_waddr, l1_r_waddr;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] l1_t_rdata, l1_t_wdata;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]          l1_t_we;
-  logic [NL1-1:0][Lanes-1:0][WayW1-1:0]           l1_r_rdata;
   logic [NL1-1:0][WayW1-1:0]                      l1_r_wdata;
   logic [NL1-1:0][DAW1-1:0]                       l1_d_raddr, l1_d_waddr;
-  logic [NL1-1:0][Lanes-1:0][511:0]               l1_d_rdata;
   logic [NL1-1:0][63:0]                           l1_d_wbe;
   logic [NL1-1:0][511:0]                          l1_d_wdata;
-  logic [NL1-1:0]                                 l1_dbg;
   // flat read views and tagst write commands of the lookup / init client
   logic [NL1*Lanes*L1Ways*SW1-1:0] l1_t_rd_f;
   logic [NL1*Lanes*WayW1-1:0]      l1_r_rd_f;
@@ -148,77 +146,50 @@ module side_cc #(
   logic                            t2w_en, t2w_all, t1w_en, t1w_all;
   logic [WayW2-1:0]                t2w_way;
   logic [SW2-1:0]                  t2w_word;
-  assign l1_t_rd_f = l1_t_rdata;
-  assign l1_r_rd_f = l1_r_rdata;
-  assign l1_d_rd_f = l1_d_rdata;
+  logic                            walk_done, walk_accept, wb_valid, dbg_hit, sm_valid;
+  logic                            st_idle, st_walk;  // wires: Icarus 11 mis-elaborates enum
+  assign st_idle = (state_q == StIdle);               // compares in port connections
+  assign st_walk = (state_q == StWalk);
+  logic [25:0]                     wb_line;
+  logic [511:0]                    wb_wdata;
+  logic [63:0]                     wb_wmask;
+  logic [15:0]                     sm_lookups;
 
-  cache_array #(
-    .Sets  (L2Sets),
-    .Ways  (L2Ways),
-    .Lanes (Lanes),
-    .IsL2  (1'b1)
-  ) u_l2 (
-    .clk_i      (clk_i),
-    .t_re_i     (l2_t_re),
-    .t_raddr_i  (l2_t_raddr),
-    .t_rdata_o  (l2_t_rdata),
-    .t_we_i     (l2_t_we),
-    .t_waddr_i  (l2_t_waddr),
-    .t_wdata_i  (l2_t_wdata),
-    .r_re_i     (l2_r_re),
-    .r_rdata_o  (l2_r_rdata),
-    .r_we_i     (l2_r_we),
-    .r_waddr_i  (l2_r_waddr),
-    .r_wdata_i  (l2_r_wdata),
-    .d_re_i     (l2_d_re),
-    .d_raddr_i  (l2_d_raddr),
-    .d_rdata_o  (l2_d_rdata),
-    .m_rdata_o  (l2_m_rdata),
-    .d_we_i     (l2_d_we),
-    .d_waddr_i  (l2_d_waddr),
-    .d_wbe_i    (l2_d_wbe),
-    .d_wdata_i  (l2_d_wdata),
-    .m_we_i     (l2_m_we),
-    .m_wdata_i  (l2_m_wdata),
-    .dbg_line_i (dbg_line_i),
-    .dbg_hit_o  (l2_dbg)
+  cc_datapath #(
+    .NL1    (NL1),
+    .L1Sets (L1Sets),
+    .L1Ways (L1Ways),
+    .L2Sets (L2Sets),
+    .L2Ways (L2Ways),
+    .Lanes  (Lanes),
+    .TagLat (TagLat),
+    .Pif    (Pif)
+  ) u_dp (
+    .clk_i, .rst_ni,
+    .st_idle_i (st_idle),
+    .walk_i    (st_walk),
+    .stall_probe_i, .probe_valid_i, .probe_first_i, .probe_nlines_i, .probe_setwalk_i,
+    .probe_ready_o, .ack_valid_o, .ack_hits_o, .ack_ready_i, .inv_count_o, .inv_line_o,
+    .walk_done_o (walk_done), .walk_accept_o (walk_accept),
+    .wb_valid_o (wb_valid), .wb_line_o (wb_line), .wb_wdata_o (wb_wdata),
+    .wb_wmask_o (wb_wmask), .wb_ready_i (cc_req_ready_i),
+    .sm_valid_o (sm_valid), .sm_lookups_o (sm_lookups),
+    .l2_t_re_i (l2_t_re), .l2_r_re_i (l2_r_re), .l2_r_we_i (l2_r_we), .l2_d_re_i (l2_d_re),
+    .l2_d_we_i (l2_d_we), .l2_m_we_i (l2_m_we), .l2_t_raddr_i (l2_t_raddr),
+    .l2_t_waddr_i (l2_t_waddr), .l2_r_waddr_i (l2_r_waddr), .l2_r_wdata_i (l2_r_wdata),
+    .l2_d_raddr_i (l2_d_raddr), .l2_d_waddr_i (l2_d_waddr), .l2_d_wbe_i (l2_d_wbe),
+    .l2_m_wdata_i (l2_m_wdata), .l2_d_wdata_i (l2_d_wdata),
+    .l1_t_re_i (l1_t_re), .l1_r_re_i (l1_r_re), .l1_r_we_i (l1_r_we), .l1_d_re_i (l1_d_re),
+    .l1_d_we_i (l1_d_we), .l1_t_raddr_i (l1_t_raddr), .l1_t_waddr_i (l1_t_waddr),
+    .l1_r_waddr_i (l1_r_waddr), .l1_r_wdata_i (l1_r_wdata), .l1_d_raddr_i (l1_d_raddr),
+    .l1_d_waddr_i (l1_d_waddr), .l1_d_wbe_i (l1_d_wbe), .l1_d_wdata_i (l1_d_wdata),
+    .t2w_en_i (t2w_en), .t2w_all_i (t2w_all), .t2w_way_i (t2w_way), .t2w_word_i (t2w_word),
+    .t1w_en_i (t1w_en), .t1w_all_i (t1w_all), .t1w_port_i (req_q.port), .t1w_way_i (way1_q),
+    .t1w_tag_i (tag1), .bnk_i (bnk),
+    .l2_t_rdata_o (l2_t_rdata), .l2_r_rdata_o (l2_r_rdata), .l2_d_rdata_o (l2_d_rdata),
+    .l2_m_rdata_o (l2_m_rdata), .l1_t_rd_f_o (l1_t_rd_f), .l1_r_rd_f_o (l1_r_rd_f),
+    .l1_d_rd_f_o (l1_d_rd_f), .dbg_line_i, .dbg_hit_o (dbg_hit)
   );
-
-  for (genvar k = 0; k < NL1; k++) begin : gen_l1
-    logic [Lanes-1:0][63:0] unused_m;
-
-    cache_array #(
-      .Sets  (L1Sets),
-      .Ways  (L1Ways),
-      .Lanes (Lanes),
-      .IsL2  (1'b0)
-    ) u_l1 (
-      .clk_i      (clk_i),
-      .t_re_i     (l1_t_re[k]),
-      .t_raddr_i  (l1_t_raddr[k]),
-      .t_rdata_o  (l1_t_rdata[k]),
-      .t_we_i     (l1_t_we[k]),
-      .t_waddr_i  (l1_t_waddr[k]),
-      .t_wdata_i  (l1_t_wdata[k]),
-      .r_re_i     (l1_r_re[k]),
-      .r_rdata_o  (l1_r_rdata[k]),
-      .r_we_i     (l1_r_we[k]),
-      .r_waddr_i  (l1_r_waddr[k]),
-      .r_wdata_i  (l1_r_wdata[k]),
-      .d_re_i     (l1_d_re[k]),
-      .d_raddr_i  (l1_d_raddr[k]),
-      .d_rdata_o  (l1_d_rdata[k]),
-      .m_rdata_o  (unused_m),
-      .d_we_i     (l1_d_we[k]),
-      .d_waddr_i  (l1_d_waddr[k]),
-      .d_wbe_i    (l1_d_wbe[k]),
-      .d_wdata_i  (l1_d_wdata[k]),
-      .m_we_i     ('0),
-      .m_wdata_i  ('0),
-      .dbg_line_i (dbg_line_i),
-      .dbg_hit_o  (l1_dbg[k])
-    );
-  end
 
   // ---- recorder -------------------------------------------------------------------------------
   logic               rec_push, rec_pop, rec_hv, unused_rec_ok;
@@ -233,7 +204,7 @@ module side_cc #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .push_i       (rec_push),
-    .pdata_i      (req_addr_q[31:6]),
+    .pdata_i      (req_addr[31:6]),
     .pop_i        (rec_pop),
     .flush_i      (1'b0),
     .push_ok_o    (unused_rec_ok),
@@ -246,8 +217,6 @@ module side_cc #(
   logic             arb_en, arb_grant;
   logic [PortW-1:0] arb_sel;
   logic             hist_en;
-  logic             sm_valid;
-  logic [15:0]      sm_lookups;
 
   cc_portarb #(
     .NL1 (NL1)
@@ -281,149 +250,67 @@ module side_cc #(
     .tag_lookups_o (tag_lookups_o)
   );
 
-  logic st_idle, st_walk, walk_done, walk_accept;
-  logic                                          w_wb_valid;
-  logic [25:0]                                   w_wb_line;
-  logic [511:0]                                  w_wb_wdata;
-  logic [63:0]                                   w_wb_wmask;
-  logic [Lanes-1:0]                              w2_t_re, w2_d_re;
-  logic [RowW2-1:0]                              w2_t_raddr, w2_t_waddr;
-  logic [Lanes-1:0][L2Ways-1:0]                  w2_t_we;
-  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]         w2_t_wdata;
-  logic [DAW2-1:0]                               w2_d_raddr;
-  logic [NL1-1:0][Lanes-1:0]                     w1_t_re;
-  logic [NL1-1:0][RowW1-1:0]                     w1_t_raddr, w1_t_waddr;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]         w1_t_we;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] w1_t_wdata;
 
-  assign st_idle = (state_q == StIdle);
-  assign st_walk = (state_q == StWalk);
 
-  cc_walker #(
-    .NL1    (NL1),
-    .L1Sets (L1Sets),
-    .L1Ways (L1Ways),
-    .L2Sets (L2Sets),
-    .L2Ways (L2Ways),
-    .Lanes  (Lanes),
-    .TagLat (TagLat),
-    .Pif    (Pif)
-  ) u_walker (
-    .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
-    .st_idle_i       (st_idle),
-    .st_walk_i       (st_walk),
-    .stall_probe_i   (stall_probe_i),
-    .done_o          (walk_done),
-    .accept_o        (walk_accept),
-    .probe_valid_i   (probe_valid_i),
-    .probe_first_i   (probe_first_i),
-    .probe_nlines_i  (probe_nlines_i),
-    .probe_setwalk_i (probe_setwalk_i),
-    .probe_ready_o   (probe_ready_o),
-    .ack_valid_o     (ack_valid_o),
-    .ack_hits_o      (ack_hits_o),
-    .ack_ready_i     (ack_ready_i),
-    .wb_valid_o      (w_wb_valid),
-    .wb_line_o       (w_wb_line),
-    .wb_wdata_o      (w_wb_wdata),
-    .wb_wmask_o      (w_wb_wmask),
-    .wb_ready_i      (cc_req_ready_i),
-    .inv_count_o     (inv_count_o),
-    .inv_line_o      (inv_line_o),
-    .sm_valid_o      (sm_valid),
-    .sm_lookups_o    (sm_lookups),
-    .l2_t_re_o       (w2_t_re),
-    .l2_t_raddr_o    (w2_t_raddr),
-    .l2_t_rdata_i    (l2_t_rdata),
-    .l2_t_we_o       (w2_t_we),
-    .l2_t_waddr_o    (w2_t_waddr),
-    .l2_t_wdata_o    (w2_t_wdata),
-    .l2_d_re_o       (w2_d_re),
-    .l2_d_raddr_o    (w2_d_raddr),
-    .l2_d_rdata_i    (l2_d_rdata),
-    .l2_m_rdata_i    (l2_m_rdata),
-    .l1_t_re_o       (w1_t_re),
-    .l1_t_raddr_o    (w1_t_raddr),
-    .l1_t_rdata_i    (l1_t_rdata),
-    .l1_t_we_o       (w1_t_we),
-    .l1_t_waddr_o    (w1_t_waddr),
-    .l1_t_wdata_o    (w1_t_wdata)
-  );
-
-  // ---- request-derived values ------------------------------------------------------------------
+  // ---- lookup compare (Cm): line X decode, store bytes, hits and victims ---------------------
   logic [25:0]       x;
   logic [LaneW-1:0]  bnk;
   logic [RowW1-1:0]  row1;
   logic [RowW2-1:0]  row2;
   logic [TagW1-1:0]  tag1;
   logic [TagW2-1:0]  tag2;
-  logic [3:0]        req_word;
   logic [63:0]       st_be;
-  logic [511:0]      st_data, st_bits, fill_merged;
+  logic [511:0]      st_data, fill_merged;
   logic              hist_mode;   // lookups of the recorder head (StHist*)
+  logic              l2_hit, l2_has_inv;
+  logic [WayW2-1:0]  l2_hit_way, l2_vict;
+  logic [NL1-1:0]              l1_hit, l1_has_inv;
+  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict;
 
   assign hist_mode = (state_q == StHistRd) || (state_q == StHistCm) || (state_q == StHistAc) ||
                      (state_q == StHistWb) || (state_q == StHistBeat);
-  assign x    = hist_mode ? rec_head : req_addr_q[31:6];
-  assign bnk  = LaneW'(32'(x) % Lanes);
-  assign row1 = RowW1'((32'(x) / Lanes) % Rows1);
-  assign row2 = RowW2'((32'(x) / Lanes) % Rows2);
-  assign tag1 = TagW1'(x >> SetW1);
-  assign tag2 = TagW2'(x >> SetW2);
-  assign req_word = req_addr_q[5:2];
-  assign st_be    = 64'(req_wstrb_q) << {req_word, 2'b00};
-  assign st_data  = {16{req_wdata_q}};
-  always_comb begin
-    for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be[b]}};
-  end
-  assign fill_merged = req_we_q ? ((fill_data_i & ~st_bits) | (st_data & st_bits)) : fill_data_i;
+
+  cc_lookup_cmp #(
+    .NL1    (NL1),
+    .L1Sets (L1Sets),
+    .L1Ways (L1Ways),
+    .L2Sets (L2Sets),
+    .L2Ways (L2Ways),
+    .Lanes  (Lanes)
+  ) u_cmp (
+    .hist_mode_i   (hist_mode),
+    .rec_head_i    (rec_head),
+    .req_addr_i    (req_addr[31:2]),
+    .req_we_i      (req_q.we),
+    .req_wdata_i   (req_q.wdata),
+    .req_wstrb_i   (req_q.wstrb),
+    .fill_data_i   (fill_data_i),
+    .l2w_i         (l2w_q),
+    .l2rr_i        (l2rr_q),
+    .l1w_i         (l1w_q),
+    .l1rr_i        (l1rr_q),
+    .x_o           (x),
+    .bnk_o         (bnk),
+    .row1_o        (row1),
+    .row2_o        (row2),
+    .tag1_o        (tag1),
+    .tag2_o        (tag2),
+    .st_be_o       (st_be),
+    .st_data_o     (st_data),
+    .fill_merged_o (fill_merged),
+    .l2_hit_o      (l2_hit),
+    .l2_hit_way_o  (l2_hit_way),
+    .l2_vict_o     (l2_vict),
+    .l2_has_inv_o  (l2_has_inv),
+    .l1_hit_o      (l1_hit),
+    .l1_hit_way_o  (l1_hit_way),
+    .l1_vict_o     (l1_vict),
+    .l1_has_inv_o  (l1_has_inv)
+  );
 
   function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
     word_of = d[{w, 5'b00000} +: 32];
   endfunction
-
-  // Compare of the registered words (Cm values, registered for Ac).
-  logic              l2_hit;
-  logic [WayW2-1:0]  l2_hit_way, l2_vict;
-  logic              l2_has_inv;
-  logic [NL1-1:0]              l1_hit;
-  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict;
-  logic [NL1-1:0]              l1_has_inv;
-
-  always_comb begin
-    l2_hit     = 1'b0;
-    l2_hit_way = '0;
-    l2_has_inv = 1'b0;
-    l2_vict    = l2rr_q;
-    for (int w = L2Ways - 1; w >= 0; w--) begin
-      if (l2w_q[w*SW2 + 2] && (l2w_q[w*SW2 + 3 +: TagW2] == tag2)) begin
-        l2_hit     = 1'b1;
-        l2_hit_way = WayW2'(w);
-      end
-      if (!l2w_q[w*SW2 + 2]) begin
-        l2_has_inv = 1'b1;
-        l2_vict    = WayW2'(w);
-      end
-    end
-    for (int k = 0; k < NL1; k++) begin
-      l1_hit[k]     = 1'b0;
-      l1_hit_way[k] = '0;
-      l1_has_inv[k] = 1'b0;
-      l1_vict[k]    = l1rr_q[k];
-      for (int w = L1Ways - 1; w >= 0; w--) begin
-        if (l1w_q[(k*L1Ways + w)*SW1] &&
-            (l1w_q[(k*L1Ways + w)*SW1 + 1 +: TagW1] == tag1)) begin
-          l1_hit[k]     = 1'b1;
-          l1_hit_way[k] = WayW1'(w);
-        end
-        if (!l1w_q[(k*L1Ways + w)*SW1]) begin
-          l1_has_inv[k] = 1'b1;
-          l1_vict[k]    = WayW1'(w);
-        end
-      end
-    end
-  end
 
   function automatic logic [WayW2-1:0] rr2_next(input logic [WayW2-1:0] r);
     rr2_next = (32'(r) == L2Ways - 1) ? '0 : r + 1'b1;
@@ -439,13 +326,9 @@ module side_cc #(
     int k;  // declared here: Yosys infers latches for loop variables of conditional loops
     k           = 0;
     state_d     = state_q;
+    req_d       = req_q;
     cnt_d       = cnt_q;
     init_d      = init_q;
-    req_port_d  = req_port_q;
-    req_we_d    = req_we_q;
-    req_addr_d  = req_addr_q;
-    req_wdata_d = req_wdata_q;
-    req_wstrb_d = req_wstrb_q;
     rdata_d     = rdata_q;
     l2w_d       = l2w_q;
     l2rr_d      = l2rr_q;
@@ -480,9 +363,7 @@ module side_cc #(
     t1w_all    = 1'b0;
     l2_t_re    = '0;
     l2_t_raddr = row2;
-    l2_t_we    = '0;
     l2_t_waddr = row2;
-    l2_t_wdata = '0;
     l2_r_re    = '0;
     l2_r_we    = '0;
     l2_r_waddr = row2;
@@ -498,9 +379,7 @@ module side_cc #(
     for (k = 0; k < NL1; k++) begin
       l1_t_re[k]    = '0;
       l1_t_raddr[k] = row1;
-      l1_t_we[k]    = '0;
       l1_t_waddr[k] = row1;
-      l1_t_wdata[k] = '0;
       l1_r_re[k]    = '0;
       l1_r_we[k]    = '0;
       l1_r_waddr[k] = row1;
@@ -556,11 +435,11 @@ module side_cc #(
         end else begin
           arb_en = 1'b1;
           if (arb_grant) begin
-            req_port_d  = arb_sel;
-            req_we_d    = port_req_we_i[arb_sel];
-            req_addr_d  = port_req_addr_i[arb_sel];
-            req_wdata_d = port_req_wdata_i[arb_sel];
-            req_wstrb_d = port_req_wstrb_i[arb_sel];
+            req_d.port  = arb_sel;
+            req_d.we    = port_req_we_i[arb_sel];
+            req_d.addr  = port_req_addr_i[arb_sel];
+            req_d.wdata = port_req_wdata_i[arb_sel];
+            req_d.wstrb = port_req_wstrb_i[arb_sel];
             rdata_d     = '0;
             cnt_d       = 4'(L1Lat - 1);
             state_d     = StL1Rd;
@@ -589,13 +468,13 @@ module side_cc #(
       end
 
       StL1Ac: begin
-        if (!req_we_q) begin
-          if (l1_hit[req_port_q]) begin
-            l1_d_re[req_port_q] = Lanes'(1) << bnk;
+        if (!req_q.we) begin
+          if (l1_hit[req_q.port]) begin
+            l1_d_re[req_q.port] = Lanes'(1) << bnk;
             state_d = StL1Dt;
           end else begin
-            way1_d    = l1_vict[req_port_q];
-            rr1_adv_d = !l1_has_inv[req_port_q];
+            way1_d    = l1_vict[req_q.port];
+            rr1_adv_d = !l1_has_inv[req_q.port];
             cnt_d     = 4'(L2Lat - 1);
             state_d   = StL2Rd;
           end
@@ -610,7 +489,7 @@ module side_cc #(
       end
 
       StL1Dt: begin
-        rdata_d = word_of(l1_d_rd_f[(32'(req_port_q)*Lanes + 32'(bnk))*512 +: 512], req_word);
+        rdata_d = word_of(l1_d_rd_f[(32'(req_q.port)*Lanes + 32'(bnk))*512 +: 512], req_addr[5:2]);
         state_d = StResp;
       end
 
@@ -651,16 +530,16 @@ module side_cc #(
       end
 
       StL2Dt: begin
-        if (!req_we_q) begin
-          rdata_d = word_of(l2_d_rdata[bnk], req_word);
+        if (!req_q.we) begin
+          rdata_d = word_of(l2_d_rdata[bnk], req_addr[5:2]);
           // fill the own L1 from the L2 line
-          l1_d_we[req_port_q]               = Lanes'(1) << bnk;
-          l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
-          l1_d_wbe[req_port_q]              = '1;
-          l1_d_wdata[req_port_q]            = l2_d_rdata[bnk];
+          l1_d_we[req_q.port]               = Lanes'(1) << bnk;
+          l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
+          l1_d_wbe[req_q.port]              = '1;
+          l1_d_wdata[req_q.port]            = l2_d_rdata[bnk];
           t1w_en                            = 1'b1;
           // tagst {tag_L1(X), valid = 1} at the latched victim
-          l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
+          l1_r_we[req_q.port]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
         end else begin
           w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
           l2_d_we[bnk] = 1'b1;
@@ -697,32 +576,32 @@ module side_cc #(
         fill_ready_o = !stall_fill_i;
         if (fill_valid_i && !stall_fill_i) begin
           t2w_en   = 1'b1;
-          t2w_word = {tag2, 1'b1, req_we_q, req_we_q && hist_en};
+          t2w_word = {tag2, 1'b1, req_q.we, req_q.we && hist_en};
           l2_d_we[bnk] = 1'b1;
           l2_d_wbe     = '1;
           l2_d_wdata   = fill_merged;
-          if (req_we_q) begin
+          if (req_q.we) begin
             l2_m_we[bnk] = 1'b1;
             l2_m_wdata   = st_be;
             if (hist_en) rec_push = 1'b1;
           end else begin
-            rdata_d = word_of(fill_data_i, req_word);
-            l1_d_we[req_port_q]               = Lanes'(1) << bnk;
-            l1_d_waddr[req_port_q]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
-            l1_d_wbe[req_port_q]              = '1;
-            l1_d_wdata[req_port_q]            = fill_data_i;
+            rdata_d = word_of(fill_data_i, req_addr[5:2]);
+            l1_d_we[req_q.port]               = Lanes'(1) << bnk;
+            l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
+            l1_d_wbe[req_q.port]              = '1;
+            l1_d_wdata[req_q.port]            = fill_data_i;
             t1w_en                            = 1'b1;
             // tagst {tag_L1(X), valid = 1} at the latched victim
-            l1_r_we[req_port_q]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
+            l1_r_we[req_q.port]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
           end
           state_d = StResp;
         end
       end
 
       StResp: begin
-        port_resp_valid_o[req_port_q] = 1'b1;
-        port_resp_rdata_o[req_port_q] = rdata_q;
-        if (port_resp_ready_i[req_port_q]) state_d = StIdle;
+        port_resp_valid_o[req_q.port] = 1'b1;
+        port_resp_rdata_o[req_q.port] = rdata_q;
+        if (port_resp_ready_i[req_q.port]) state_d = StIdle;
       end
 
       StHistAc: begin
@@ -785,40 +664,16 @@ module side_cc #(
       end
 
       StWalk: begin
-        cc_req_valid_o = w_wb_valid;
-        cc_req_we_o    = w_wb_valid;
-        cc_req_line_o  = w_wb_line;
-        cc_req_wdata_o = w_wb_wdata;
-        cc_req_wmask_o = w_wb_wmask;
-        l2_t_re    = w2_t_re;
-        l2_t_raddr = w2_t_raddr;
-        l2_t_we    = w2_t_we;
-        l2_t_waddr = w2_t_waddr;
-        l2_t_wdata = w2_t_wdata;
-        l2_d_re    = w2_d_re;
-        l2_d_raddr = w2_d_raddr;
-        l1_t_re    = w1_t_re;
-        l1_t_raddr = w1_t_raddr;
-        l1_t_we    = w1_t_we;
-        l1_t_waddr = w1_t_waddr;
-        l1_t_wdata = w1_t_wdata;
+        cc_req_valid_o = wb_valid;
+        cc_req_we_o    = wb_valid;
+        cc_req_line_o  = wb_line;
+        cc_req_wdata_o = wb_wdata;
+        cc_req_wmask_o = wb_wmask;
         if (walk_done) state_d = StIdle;
       end
 
       default: state_d = StIdle;
     endcase
-
-    // tagst writes of the lookup / init client (one way of bank b, or every way at init)
-    if (state_q != StWalk) begin
-      l2_t_we    = t2w_all ? '1 :
-                   t2w_en  ? ((Lanes*L2Ways)'(1) << (32'(bnk)*L2Ways + 32'(t2w_way))) : '0;
-      l2_t_wdata = t2w_all ? '0 : {(Lanes*L2Ways){t2w_word}};
-      for (k = 0; k < NL1; k++) begin
-        l1_t_we[k]    = t1w_all ? '1 : (t1w_en && (32'(req_port_q) == k)) ?
-                        ((Lanes*L1Ways)'(1) << (32'(bnk)*L1Ways + 32'(way1_q))) : '0;
-        l1_t_wdata[k] = t1w_all ? '0 : {(Lanes*L1Ways){tag1, 1'b1}};
-      end
-    end
   end
 
   // xfer: set by hist_go (whatever the state), cleared when leaving StHistWaitDone.
@@ -828,18 +683,14 @@ module side_cc #(
     if (hist_go_i) xfer_d = 1'b1;
   end
 
-  assign dbg_valid_o = (state_q != StInit) && (l2_dbg || (l1_dbg != '0));
+  assign dbg_valid_o = (state_q != StInit) && dbg_hit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StInit;
+      req_q       <= '0;
       cnt_q       <= '0;
       init_q      <= '0;
-      req_port_q  <= '0;
-      req_we_q    <= 1'b0;
-      req_addr_q  <= '0;
-      req_wdata_q <= '0;
-      req_wstrb_q <= '0;
       rdata_q     <= '0;
       xfer_q      <= 1'b0;
       l2w_q       <= '0;
@@ -851,13 +702,9 @@ module side_cc #(
       rr1_adv_q   <= 1'b0;
     end else begin
       state_q     <= state_d;
+      req_q       <= req_d;
       cnt_q       <= cnt_d;
       init_q      <= init_d;
-      req_port_q  <= req_port_d;
-      req_we_q    <= req_we_d;
-      req_addr_q  <= req_addr_d;
-      req_wdata_q <= req_wdata_d;
-      req_wstrb_q <= req_wstrb_d;
       rdata_q     <= rdata_d;
       xfer_q      <= xfer_d;
       l2w_q       <= l2w_d;

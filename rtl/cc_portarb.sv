@@ -18,7 +18,9 @@ module cc_portarb #(
   logic             any;
   int unsigned      idx;
 
-  always_comb begin
+  // always @*, not always_comb (both blocks): Icarus 11 otherwise loops at zero delay with
+  // the owner FSM of side_cc (docs/VERIFICATION.md, Icarus directed tests).
+  always @* begin
     any   = 1'b0;
     sel_o = '0;
     idx   = 0;
@@ -35,7 +37,7 @@ module cc_portarb #(
 
   assign grant_o = en_i && any;
 
-  always_comb begin
+  always @* begin
     ready_o = '0;
     rrp_d   = rrp_q;
     if (grant_o) begin

@@ -1,0 +1,107 @@
+// Compare stage (Cm) of the lookup pipeline of one side (ARCHITECTURE_v2.md §6.3, §6.1): the
+// decode of the looked-up line X (the request's line, or the recorder head in the history
+// states: bank, rows, tags) and of a store's bytes, and the compare of the registered tagst
+// words of the L2 and of every L1 (hit, hit way, lowest invalid way, else the rr victim).
+// Purely combinational; side_cc registers what Ac needs.
+module cc_lookup_cmp #(
+  parameter int  NL1    = 2,
+  parameter int  L1Sets = 16,
+  parameter int  L1Ways = 2,
+  parameter int  L2Sets = 64,
+  parameter int  L2Ways = 4,
+  parameter int  Lanes  = 1,
+  localparam int Rows1  = L1Sets / Lanes,
+  localparam int Rows2  = L2Sets / Lanes,
+  localparam int RowW1  = (Rows1 > 1) ? $clog2(Rows1) : 1,
+  localparam int RowW2  = (Rows2 > 1) ? $clog2(Rows2) : 1,
+  localparam int SetW1  = $clog2(L1Sets),
+  localparam int SetW2  = $clog2(L2Sets),
+  localparam int TagW1  = 26 - SetW1,
+  localparam int TagW2  = 26 - SetW2,
+  localparam int SW1    = TagW1 + 1,
+  localparam int SW2    = TagW2 + 3,
+  localparam int WayW1  = (L1Ways > 1) ? $clog2(L1Ways) : 1,
+  localparam int WayW2  = (L2Ways > 1) ? $clog2(L2Ways) : 1,
+  localparam int LaneW  = (Lanes > 1) ? $clog2(Lanes) : 1
+) (
+  input  logic                       hist_mode_i,  // StHist*: X = the recorder head
+  input  logic [25:0]                rec_head_i,
+  input  logic [31:2]                req_addr_i,   // word address of the request
+  input  logic                       req_we_i,
+  input  logic [31:0]                req_wdata_i,
+  input  logic [3:0]                 req_wstrb_i,
+  input  logic [511:0]               fill_data_i,
+  input  logic [L2Ways*SW2-1:0]      l2w_i,        // registered tagst words of bank b
+  input  logic [WayW2-1:0]           l2rr_i,
+  input  logic [NL1*L1Ways*SW1-1:0]  l1w_i,
+  input  logic [NL1-1:0][WayW1-1:0]  l1rr_i,
+  output logic [25:0]                x_o,
+  output logic [LaneW-1:0]           bnk_o,
+  output logic [RowW1-1:0]           row1_o,
+  output logic [RowW2-1:0]           row2_o,
+  output logic [TagW1-1:0]           tag1_o,
+  output logic [TagW2-1:0]           tag2_o,
+  output logic [63:0]                st_be_o,
+  output logic [511:0]               st_data_o,
+  output logic [511:0]               fill_merged_o,
+  output logic                       l2_hit_o,
+  output logic [WayW2-1:0]           l2_hit_way_o,
+  output logic [WayW2-1:0]           l2_vict_o,
+  output logic                       l2_has_inv_o,
+  output logic [NL1-1:0]             l1_hit_o,
+  output logic [NL1-1:0][WayW1-1:0]  l1_hit_way_o,
+  output logic [NL1-1:0][WayW1-1:0]  l1_vict_o,
+  output logic [NL1-1:0]             l1_has_inv_o
+);
+
+  logic [511:0] st_bits;
+
+  assign x_o    = hist_mode_i ? rec_head_i : req_addr_i[31:6];
+  assign bnk_o  = LaneW'(32'(x_o) % Lanes);
+  assign row1_o = RowW1'((32'(x_o) / Lanes) % Rows1);
+  assign row2_o = RowW2'((32'(x_o) / Lanes) % Rows2);
+  assign tag1_o = TagW1'(x_o >> SetW1);
+  assign tag2_o = TagW2'(x_o >> SetW2);
+  assign st_be_o   = 64'(req_wstrb_i) << {req_addr_i[5:2], 2'b00};
+  assign st_data_o = {16{req_wdata_i}};
+  always_comb begin
+    for (int b = 0; b < 64; b++) st_bits[8*b +: 8] = {8{st_be_o[b]}};
+  end
+  assign fill_merged_o = req_we_i ? ((fill_data_i & ~st_bits) | (st_data_o & st_bits))
+                                  : fill_data_i;
+
+  always_comb begin
+    l2_hit_o     = 1'b0;
+    l2_hit_way_o = '0;
+    l2_has_inv_o = 1'b0;
+    l2_vict_o    = l2rr_i;
+    for (int w = L2Ways - 1; w >= 0; w--) begin
+      if (l2w_i[w*SW2 + 2] && (l2w_i[w*SW2 + 3 +: TagW2] == tag2_o)) begin
+        l2_hit_o     = 1'b1;
+        l2_hit_way_o = WayW2'(w);
+      end
+      if (!l2w_i[w*SW2 + 2]) begin
+        l2_has_inv_o = 1'b1;
+        l2_vict_o    = WayW2'(w);
+      end
+    end
+    for (int k = 0; k < NL1; k++) begin
+      l1_hit_o[k]     = 1'b0;
+      l1_hit_way_o[k] = '0;
+      l1_has_inv_o[k] = 1'b0;
+      l1_vict_o[k]    = l1rr_i[k];
+      for (int w = L1Ways - 1; w >= 0; w--) begin
+        if (l1w_i[(k*L1Ways + w)*SW1] &&
+            (l1w_i[(k*L1Ways + w)*SW1 + 1 +: TagW1] == tag1_o)) begin
+          l1_hit_o[k]     = 1'b1;
+          l1_hit_way_o[k] = WayW1'(w);
+        end
+        if (!l1w_i[(k*L1Ways + w)*SW1]) begin
+          l1_has_inv_o[k] = 1'b1;
+          l1_vict_o[k]    = WayW1'(w);
+        end
+      end
+    end
+  end
+
+endmodule : cc_lookup_cmp

@@ -1,0 +1,250 @@
+/* Plusargs of the testbench (harness_parse_args, harness.h; bounds: docs/VERIFICATION.md §4). */
+#include "harness_int.h"
+
+/* ------------------------------------------------------------------------------------ */
+/* plusargs                                                                              */
+
+static int parse_u64(const char *s, uint64_t *v) {
+  if (!*s) return -1;
+  char *end;
+  errno = 0;
+  unsigned long long x = strtoull(s, &end, 0);
+  if (errno || *end || s[0] == '-') return -1;
+  *v = x;
+  return 0;
+}
+
+static int pick_name(const char *v, const char *const *names, unsigned n, unsigned *out) {
+  for (unsigned i = 0; i < n; i++) {
+    if (strcmp(v, names[i]) == 0) {
+      *out = i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+static int copy_path(char *dst, const char *v) {
+  if (!*v || strlen(v) >= HARNESS_PATH_MAX) return -1;
+  strcpy(dst, v);
+  return 0;
+}
+
+/* A numeric plusarg +NAME=V whose number part num (V itself, or a suffix of it) is an
+ * integer (decimal or 0x hex) in lo..hi. Out of range or not a number:
+ * "error: +NAME=V: must be LO..HI[ (why)]" on errs, -1. */
+static int num_arg_in(const char *name, const char *v, const char *num, uint64_t lo,
+                      uint64_t hi, const char *why, uint64_t *out, FILE *errs) {
+  uint64_t x = 0;
+  if (parse_u64(num, &x) != 0 || x < lo || x > hi) {
+    fprintf(errs, "error: +%s=%s: must be %llu..%llu%s%s%s\n", name, v, (unsigned long long)lo,
+            (unsigned long long)hi, why ? " (" : "", why ? why : "", why ? ")" : "");
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+static int num_arg(const char *name, const char *v, uint64_t lo, uint64_t hi, const char *why,
+                   uint64_t *out, FILE *errs) {
+  return num_arg_in(name, v, v, lo, hi, why, out, errs);
+}
+
+/* +reset_at=N (run cycle, 1..HARNESS_CYCLE_MAX) or EVENT[+K] (K 0..HARNESS_RESET_K_MAX).
+ * Returns 0, 1 if malformed (no message yet), -1 if a number is out of range (printed). */
+static int parse_reset_at(const char *v, harness_opts_t *o, FILE *errs) {
+  static const char *const events[] = {"inv", "hist", "wb", "fill", "probe"};
+  if (*v >= '0' && *v <= '9') {
+    o->reset_ev = RESET_EV_CYCLE;
+    return num_arg("reset_at", v, 1, HARNESS_CYCLE_MAX,
+                   "a run cycle, or inv|hist|wb|fill|probe[+K]", &o->reset_k, errs);
+  }
+  for (unsigned e = 0; e < 5; e++) {
+    size_t n = strlen(events[e]);
+    if (strncmp(v, events[e], n) != 0 || (v[n] != '\0' && v[n] != '+')) continue;
+    o->reset_ev = RESET_EV_INV + (int)e;
+    o->reset_k = 0;
+    if (v[n] != '+') return 0;
+    if (parse_u64(v + n + 1, &o->reset_k) != 0) return 1;
+    if (o->reset_k > HARNESS_RESET_K_MAX) {
+      fprintf(errs, "error: +reset_at=%s: K must be 0..%llu (cycles after the event)\n", v,
+              (unsigned long long)HARNESS_RESET_K_MAX);
+      return -1;
+    }
+    return 0;
+  }
+  return 1;
+}
+
+/* +progress=S: 0 (off) or HARNESS_PROGRESS_MIN..HARNESS_PROGRESS_MAX seconds. */
+static int parse_progress(const char *v, double *out, FILE *errs) {
+  char *end = NULL;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (*v == '\0' || *end != '\0' || errno != 0 ||
+      !(x == 0.0 || (x >= HARNESS_PROGRESS_MIN && x <= HARNESS_PROGRESS_MAX))) {
+    fprintf(errs, "error: +progress=%s: must be 0 (off) or %g..%g (seconds between progress "
+                  "lines on stderr)\n", v, HARNESS_PROGRESS_MIN, HARNESS_PROGRESS_MAX);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
+  memset(o, 0, sizeof *o);
+  o->mode = 1;
+  o->walk = 0;
+  o->cfg = rinv_cfg_by_name("gem5");
+  o->seed = 1;
+  o->wave_from = -1;
+  o->wave_to = -1;
+  o->lay = wl_layout_default();
+  o->progress_s = HARNESS_PROGRESS_DEFAULT;
+  int nplus = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "+verilator+", 11) == 0) continue;
+    if (a[0] != '+') {
+      fprintf(errs, "error: unexpected argument '%s' (options are +name=value plusargs)\n", a);
+      return -1;
+    }
+    nplus++;
+    const char *eq = strchr(a, '=');
+    size_t nl = eq ? (size_t)(eq - a - 1) : strlen(a + 1);
+    char name[32];
+    if (nl == 0 || nl >= sizeof name) {
+      fprintf(errs, "error: unknown plusarg '%s'\n", a);
+      return -1;
+    }
+    memcpy(name, a + 1, nl);
+    name[nl] = '\0';
+    const char *v = eq ? eq + 1 : NULL;
+    uint64_t u = 0;
+    int bad = 0;
+#define NEED_VALUE()                                                        \
+  do {                                                                      \
+    if (!v) {                                                               \
+      fprintf(errs, "error: plusarg '+%s' needs a value (+%s=...)\n", name, name); \
+      return -1;                                                            \
+    }                                                                       \
+  } while (0)
+    if (strcmp(name, "no_model") == 0 && !v) {
+      o->no_model = 1;
+      continue;
+    }
+    if (strcmp(name, "quiet") == 0 || strcmp(name, "no_rerun") == 0) {
+      if (v) {
+        fprintf(errs, "error: plusarg '+%s' takes no value (got '%s')\n", name, a);
+        return -1;
+      }
+      if (name[0] == 'q') o->quiet = 1;
+      else o->no_rerun = 1;
+      continue;
+    }
+    NEED_VALUE();
+    int wlr = wl_parse_plusarg(&o->lay, name, v, errs);
+    if (wlr < 0) return -1;
+    if (wlr > 0) continue;
+    if (strcmp(name, "workload") == 0) {
+      bad = copy_path(o->workload, v);
+    } else if (strcmp(name, "n") == 0) {
+      /* per-workload limits (smaller) are checked when the program is built */
+      if (num_arg(name, v, 1, HARNESS_N_MAX, "each workload has its own limit, "
+                  "docs/VERIFICATION.md §4", &u, errs)) {
+        return -1;
+      }
+      o->n = (uint32_t)u;
+    } else if (strcmp(name, "mode") == 0) {
+      bad = pick_name(v, k_mode_names, 3, &o->mode);
+    } else if (strcmp(name, "walk") == 0) {
+      bad = pick_name(v, k_walk_names, 3, &o->walk);
+    } else if (strcmp(name, "config") == 0) {
+      o->cfg = rinv_cfg_by_name(v);
+      bad = o->cfg == NULL;
+    } else if (strcmp(name, "seed") == 0) {
+      if (num_arg(name, v, 0, UINT64_MAX, "any 64-bit value", &o->seed, errs)) return -1;
+    } else if (strcmp(name, "probe_log") == 0) {
+      bad = copy_path(o->probe_log, v);
+    } else if (strcmp(name, "wave") == 0) {
+      bad = copy_path(o->wave, v);
+    } else if (strcmp(name, "wave_from") == 0 || strcmp(name, "wave_to") == 0) {
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "cycle", &u, errs)) return -1;
+      if (name[5] == 'f') o->wave_from = (long long)u;
+      else o->wave_to = (long long)u;
+    } else if (strcmp(name, "dump_trace") == 0) {
+      bad = copy_path(o->dump_trace, v);
+    } else if (strcmp(name, "stall") == 0) {
+      if (num_arg(name, v, 0, HARNESS_STALL_MAX,
+                  "percent of cycles each channel stalls; near 100 nothing moves", &u, errs)) {
+        return -1;
+      }
+      o->stall = (unsigned)u;
+    } else if (strcmp(name, "reorder") == 0) {
+      if (num_arg(name, v, 0, 1, NULL, &u, errs)) return -1;
+      o->reorder = (int)u;
+    } else if (strcmp(name, "max_cycles") == 0) {
+      if (num_arg(name, v, 0, HARNESS_CYCLE_MAX, "0 = no limit", &o->max_cycles, errs)) return -1;
+    } else if (strcmp(name, "progress") == 0) {
+      if (parse_progress(v, &o->progress_s, errs)) return -1;
+    } else if (strcmp(name, "reset_at") == 0) {
+      bad = parse_reset_at(v, o, errs);
+      if (bad < 0) return -1;
+    } else if (strcmp(name, "inject") == 0) {
+      if (strncmp(v, "mismatch:", 9) == 0) {
+        o->inject = INJ_MISMATCH;
+        if (num_arg_in(name, v, v + 9, 1, HARNESS_CYCLE_MAX, "the CYCLE of mismatch:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
+      } else if (strcmp(v, "stale") == 0) {
+        o->inject = INJ_STALE;
+      } else if (strcmp(v, "coherence") == 0) {
+        o->inject = INJ_COHERENCE;
+      } else if (strcmp(v, "reset_memory") == 0) {
+        o->inject = INJ_RESET_MEMORY;
+      } else if (strcmp(v, "drop_wb_addr") == 0) {
+        o->inject = INJ_DROP_WB_ADDR;
+      } else if (strcmp(v, "drop_wb_set") == 0) {
+        o->inject = INJ_DROP_WB_SET;
+      } else if (strncmp(v, "sva:", 4) == 0) {
+        o->inject = INJ_SVA;
+        if (num_arg_in(name, v, v + 4, 1, HARNESS_CYCLE_MAX, "the CYCLE of sva:CYCLE",
+                       &o->inject_cycle, errs)) {
+          return -1;
+        }
+      } else {
+        bad = 1;
+      }
+    } else {
+      fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
+                    "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
+                    "+stall= +max_cycles= +progress= +no_rerun +dump_trace= +inject= +reorder= "
+                    "+no_model +reset_at=; "
+                    "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
+                    "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
+      return -1;
+    }
+#undef NEED_VALUE
+    if (bad) {
+      const char *hint = "";
+      if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
+      else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
+      else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
+      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory|drop_wb_addr|drop_wb_set)";
+      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
+      fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
+      return -1;
+    }
+  }
+  if (o->wave_from >= 0 && o->wave_to >= 0 && o->wave_to < o->wave_from) {
+    fprintf(errs, "error: +wave_to=%lld is before +wave_from=%lld\n", o->wave_to, o->wave_from);
+    return -1;
+  }
+  if ((o->wave_from >= 0 || o->wave_to >= 0) && !o->wave[0]) {
+    fprintf(errs, "error: +wave_from/+wave_to need +wave=FILE.fst\n");
+    return -1;
+  }
+  o->demo = nplus == 0;
+  return 0;
+}

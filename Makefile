@@ -38,8 +38,9 @@ LINT_VLT   := rtl/lint/verilator_waiver.vlt
 VDEFS      :=
 endif
 ifeq ($(MODEL_ARCH),v2)
-# the v2 model's blocks; memory, line map and the generated files stay shared with v1
-MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c cmodel/linemap.c \
+# the v2 model's blocks; memory and the generated files stay shared with v1 (the line map is
+# in common/, COMMON_SRCS, for both)
+MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c \
               cmodel/rinv_io.c cmodel/rinv_params.c
 MODEL_INC  := -Icmodel/v2 -Icmodel
 MODEL_TEST := tests/cmodel/v2/test_model.c
@@ -53,7 +54,7 @@ CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 CWARN      := -Wall -Wextra -Werror
 COPT       ?= -O2 -g
 VROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)
-CFLAGS     := $(CSTD) $(CWARN) $(COPT) $(MODEL_INC) -Itb -Isw -I$(VROOT)/include/vltstd
+CFLAGS     := $(CSTD) $(CWARN) $(COPT) $(MODEL_INC) -Icommon -Itb -Isw -I$(VROOT)/include/vltstd
 VERILATOR  ?= verilator
 PYTHON     ?= python3
 JOBS       ?= 2
@@ -67,13 +68,56 @@ TB_SV      := tb/rinv_io_pkg.sv tb/tb_dir.sv
 
 SW_SRCS    := $(filter-out sw/rinv_host.c sw/host_link.c,$(sort $(wildcard sw/*.c)))  # host tool
 TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
-LIB_SRCS   := $(MODEL_SRCS) $(SW_SRCS) $(TB_C_SRCS)
+# common/: code shared by the testbench, the model's front end and the host tool (trace
+# parser, reference memory, line map and set; common/README.md), in the library for v1 and v2
+COMMON_SRCS := $(sort $(wildcard common/*.c))
+LIB_SRCS   := $(MODEL_SRCS) $(COMMON_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 
 PHONY_EXTRA := deps gtkw
-.PHONY: $(PHONY_EXTRA) all params verilate sim test lint lint-yosys venv wave clean check-params unit
+.PHONY: $(PHONY_EXTRA) all help params verilate sim test lint lint-yosys venv wave clean check-params unit
 
 all: verilate sim
+
+# make help: every target a user calls, one line each (the test make_help_lists_targets keeps
+# it complete against the .PHONY lists; internal targets are marked there)
+help:
+	@printf '%s\n' \
+	 'Build and run (ARCH=v1|v2 picks the contract; v2 builds go to build-rtlv2-modelv2/)' \
+	 '  make verilate     ./tb_dir: RTL + C model in lockstep (Verilator, DPI-C); ./tb_dir +help' \
+	 '  make sim          build/rinv_sim: the C model alone, same harness and RESULT line' \
+	 '  make all          verilate and sim' \
+	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model)' \
+	 '  make host         build/rinv_host: the host tool of the board (docs/FPGA.md §4)' \
+	 '  make params       regenerate the parameter files from params/rinv.toml' \
+	 '  make check-params fail if a generated parameter file is stale' \
+	 'Check' \
+	 '  make test         every test; ends with "N passed, M failed" (installs the venv, gtkwave)' \
+	 '  make lint         verilator -Wall and Icarus lint of the RTL' \
+	 '  make lint-yosys   Yosys parse and elaboration of the RTL' \
+	 '  make regress      SEEDS x CYCLES random lockstep runs with resets (tools/regress_seed.sh)' \
+	 '  make fuzz         trace parser and model under ASan/UBSan for FUZZ_SECONDS' \
+	 '  make mutate       plant each RTL mutant of tools/mutate.py, expect the tests to kill it' \
+	 '  make coverage     Verilator coverage build, FSM state/transition goals (COV_RUNS=N smoke)' \
+	 '  make icarus-test  directed SystemVerilog testbench under Icarus' \
+	 '  make vdirected    the same testbench under Verilator' \
+	 'Measure' \
+	 '  make sweep        the result table (sim/sweep.py -> sim/results/): model and lockstep rows' \
+	 '  make results      sweep, then plots' \
+	 '  make plots        docs/plots and the tables of docs/RESULTS.md from the last sweep' \
+	 '  make bench        CPU time of the model and of lockstep (docs/RESULTS.md)' \
+	 'Look' \
+	 '  make wave         open the newest .fst in GTKWave (FST=file, CONFIG=gem5|fpga)' \
+	 '  make gtkw         regenerate the GTKWave save files of sim/' \
+	 'FPGA (ULX3S, ECP5-85F; FPGA_MHZ sets the PLL and the timing target)' \
+	 '  make fpga         bitstream + report; fails with no bitstream if timing is not met' \
+	 '  make fpga-ooc     per-block out-of-context place and route and Fmax (OOC_BLOCKS=...)' \
+	 '  make fpga-sim     the board top in Verilator, driven by rinv_host over TCP' \
+	 'Setup' \
+	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
+	 '  make deps         Debian packages (gtkwave), the only target that runs apt-get' \
+	 '  make clean        remove $(BUILD) and the tb_dir of this ARCH' \
+	 'Internal (called by the targets above): regress-run coverage-build coverage-check'
 
 params:
 	$(PYTHON) tools/gen_params.py
@@ -245,22 +289,35 @@ ECPPACK    := $(VENV)/bin/yowasp-ecppack
 HOST_BIN   := $(BUILD)/rinv_host
 FPGA_SIM   := $(FPGA_OUT)/vsim/ulx3s_sim
 
-.PHONY: fpga fpga-sim host
+.PHONY: fpga fpga-ooc fpga-sim host FORCE
+FORCE:
 
 host: $(HOST_BIN)
 
-# The host tool shares the driver, the trace parser and the reference memory with the testbench.
-HOST_SRCS  := sw/rinv_host.c sw/host_link.c sw/rinv_drv.c tb/trace.c tb/refmem.c cmodel/linemap.c
-HOST_HDRS  := sw/host_link.h sw/rinv_drv.h tb/trace.h tb/refmem.h cmodel/linemap.h
+# The host tool shares the driver (sw/) and the trace parser and reference memory (common/)
+# with the testbench; it uses nothing of tb/ (test no_tb_sources_outside_tb).
+HOST_SRCS  := sw/rinv_host.c sw/host_link.c sw/rinv_drv.c common/trace.c common/refmem.c \
+              common/linemap.c
+HOST_HDRS  := sw/host_link.h sw/rinv_drv.h common/trace.h common/refmem.h common/linemap.h
+# no -Itb, no -Icmodel: the compiler itself keeps the product's tool off the test folder
+HOST_CFLAGS := $(CSTD) $(CWARN) $(COPT) -Icommon -Isw
 
 $(HOST_BIN): $(HOST_SRCS) $(HOST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) $(HOST_SRCS) -o $@
+	$(CC) $(HOST_CFLAGS) $(HOST_SRCS) -o $@
 
-$(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) $(BUILD)/params.stamp $(VENV)/stamp
+# the clock is part of the netlist (PLL dividers, UART divisor): a new FPGA_MHZ re-synthesises
+$(FPGA_OUT)/mhz.stamp: FORCE
 	@mkdir -p $(FPGA_OUT)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(FPGA_MHZ)" ] || echo "$(FPGA_MHZ)" > $@
+
+$(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) fpga/pll_calc.py $(FPGA_OUT)/mhz.stamp \
+                        $(BUILD)/params.stamp $(VENV)/stamp
+	@mkdir -p $(FPGA_OUT)
+	@pll=$$($(PYTHON) fpga/pll_calc.py $(FPGA_MHZ)) || exit 1; set -- $$pll; \
+	echo "make fpga: PLL CLKI_DIV=$$1 CLKFB_DIV=$$2 CLKOP_DIV=$$3 -> $$4 MHz"; \
 	$(YOSYS) -q -l $(FPGA_OUT)/synth.log -p "read_verilog -sv $(RTL_SRCS) $(FPGA_SV); \
-	  chparam -set FbDiv $$(( $(FPGA_MHZ) / 25 )) ulx3s_top; \
+	  chparam -set ClkiDiv $$1 -set FbDiv $$2 -set OpDiv $$3 ulx3s_top; \
 	  synth_ecp5 -top ulx3s_top -json $@; tee -o $(FPGA_OUT)/synth_stat.txt stat"
 
 # A bitstream that misses timing at FPGA_MHZ is not handed over: nextpnr fails, the report is
@@ -283,6 +340,16 @@ $(FPGA_OUT)/ulx3s.bit: $(FPGA_OUT)/ulx3s.config
 
 fpga: $(FPGA_OUT)/ulx3s.bit
 	@cat $(FPGA_OUT)/report.txt
+
+# make fpga-ooc [OOC_BLOCKS='range_table cc_walker'] [FPGA_MHZ=...]: each block of rinv_top
+# (fpga configuration) placed and routed alone with nextpnr --out-of-context, in minutes: which
+# block limits the clock. Table in $(BUILD)/fpga/ooc/report.txt; exit 1 if a block misses.
+OOC_BLOCKS ?=
+fpga-ooc: $(BUILD)/params.stamp $(VENV)/stamp
+	@pll=$$($(PYTHON) fpga/pll_calc.py $(FPGA_MHZ)) || exit 1
+	$(PYTHON) fpga/ooc.py $(FPGA_OUT)/ooc $(FPGA_MHZ) $(YOSYS) $(NEXTPNR) \
+	  "$$($(PYTHON) tools/cfg_flags.py fpga yosys $(RTL_ARCH))" $(RTL_SRCS) \
+	  $(if $(strip $(OOC_BLOCKS)),-- $(OOC_BLOCKS))
 
 $(BUILD)/obj/uart_shim.o: fpga/sim/uart_shim.c
 	@mkdir -p $(dir $@)
@@ -308,7 +375,7 @@ FUZZ_SRCS  := $(filter-out tb/tb_dpi.c,$(LIB_SRCS))
 .PHONY: fuzz
 $(BUILD)/fuzz_trace: tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
 	$(CC) $(CSTD) $(CWARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -Icmodel -Itb -Isw tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
+	  -Icmodel -Icommon -Itb -Isw tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
 
 fuzz: $(BUILD)/fuzz_trace
 	@mkdir -p $(BUILD)/fuzz
@@ -324,7 +391,7 @@ mutate:
 	MUT_JOBS=$(MUT_JOBS) MUT_ONLY=$(MUT_ONLY) $(PYTHON) tools/mutate.py
 
 clean:
-	rm -rf $(BUILD) tb_dir obj_dir
+	rm -rf $(BUILD) $(TB_BIN) obj_dir
 
 # ---- Coverage (make coverage; docs/VERIFICATION.md §11) --------------------------------------
 #   make coverage [BUILD=build-cov] [JOBS=1]   coverage build of the lockstep testbench in

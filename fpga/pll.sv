@@ -1,10 +1,14 @@
-// Clock generation for the ULX3S (docs/FPGA.md §2): an ECP5 EHXPLLL multiplies the 25 MHz
-// oscillator by FbDiv (VCO = 600 MHz, CLKOP = 25 * FbDiv MHz; FbDiv in {1,2,3,4,6,8}).
+// Clock generation for the ULX3S (docs/FPGA.md §2): an ECP5 EHXPLLL makes
+// CLKOP = 25 MHz / ClkiDiv * FbDiv, with the VCO at CLKOP * OpDiv (feedback from CLKOP).
+// fpga/pll_calc.py chooses the three dividers for a frequency (make fpga FPGA_MHZ=...) and
+// checks the device's ranges (PFD 3.125-400 MHz, VCO 400-800 MHz); the defaults give 50 MHz.
 // UsePll = 0, or any tool that does not define SYNTHESIS (Verilator, Icarus), bypasses it:
 // clk_o = clk_i and locked_o = 1.
 module pll #(
-  parameter bit UsePll = 1'b1,
-  parameter int FbDiv  = 2
+  parameter bit UsePll  = 1'b1,
+  parameter int ClkiDiv = 1,   // reference divider, 1..128
+  parameter int FbDiv   = 2,   // feedback divider, 1..80
+  parameter int OpDiv   = 12   // output divider, 1..128
 ) (
   input  logic clk_i,
   output logic clk_o,
@@ -13,7 +17,6 @@ module pll #(
 
 `ifdef SYNTHESIS
   if (UsePll) begin : gen_pll
-    localparam int OpDiv = 24 / FbDiv;
     (* FREQUENCY_PIN_CLKI = "25", ICP_CURRENT = "12", LPF_RESISTOR = "8",
        MFG_ENABLE_FILTEROPAMP = "1", MFG_GMCREF_SEL = "2" *)
     EHXPLLL #(
@@ -25,10 +28,10 @@ module pll #(
       .OUTDIVIDER_MUXB  ("DIVB"),
       .OUTDIVIDER_MUXC  ("DIVC"),
       .OUTDIVIDER_MUXD  ("DIVD"),
-      .CLKI_DIV         (1),
+      .CLKI_DIV         (ClkiDiv),
       .CLKOP_ENABLE     ("ENABLED"),
       .CLKOP_DIV        (OpDiv),
-      .CLKOP_CPHASE     (OpDiv / 2 - 1),
+      .CLKOP_CPHASE     ((OpDiv - 1) / 2),
       .CLKOP_FPHASE     (0),
       .FEEDBK_PATH      ("CLKOP"),
       .CLKFB_DIV        (FbDiv)
@@ -54,7 +57,7 @@ module pll #(
   end
 `else
   logic unused_cfg;
-  assign unused_cfg = UsePll ^ (FbDiv != 0);
+  assign unused_cfg = UsePll ^ (FbDiv != 0) ^ (ClkiDiv != 0) ^ (OpDiv != 0);
   assign clk_o      = clk_i;
   assign locked_o   = 1'b1;
 `endif

@@ -9,13 +9,15 @@
 // Reset: power-on, PLL not locked, or FIRE1 (btn[1]) pressed.
 module ulx3s_top #(
   parameter bit UsePll      = 1'b1,
-  parameter int FbDiv       = 2,        // core clock = 25 MHz * FbDiv (pll.sv)
+  parameter int ClkiDiv     = 1,        // core clock = 25 MHz / ClkiDiv * FbDiv (pll.sv,
+  parameter int FbDiv       = 2,        //   dividers from fpga/pll_calc.py; default 50 MHz)
+  parameter int OpDiv       = 12,
   parameter int Baud        = 115200,
   parameter int ClksPerBit  = 0,        // 0: derived from the clock and Baud
   parameter int MemLineIdxW = 11,       // 2048 lines = 128 KiB of line memory
   parameter int TraceDepth  = 1024,
   parameter int StretchW    = 22,       // LED pulse stretch: 2^StretchW cycles
-  localparam int ClkHz      = 25_000_000 * (UsePll ? FbDiv : 1),
+  localparam int ClkHz      = UsePll ? 25_000_000 / ClkiDiv * FbDiv : 25_000_000,
   localparam int Cpb        = (ClksPerBit != 0) ? ClksPerBit : (ClkHz + Baud / 2) / Baud
 ) (
   input  logic       clk_25mhz,
@@ -32,8 +34,10 @@ module ulx3s_top #(
   logic [1:0] rst_sync_q = 2'b00;
 
   pll #(
-    .UsePll (UsePll),
-    .FbDiv  (FbDiv)
+    .UsePll  (UsePll),
+    .ClkiDiv (ClkiDiv),
+    .FbDiv   (FbDiv),
+    .OpDiv   (OpDiv)
   ) u_pll (
     .clk_i    (clk_25mhz),
     .clk_o    (clk),

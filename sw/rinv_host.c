@@ -22,8 +22,8 @@
  *                                 register records as single bridge transactions
  *   echo TEXT | sleep MS | quit
  *
- * Trace files are read by the testbench's parser (tb/trace.c) and loads are checked against
- * its byte-granular reference memory (tb/refmem.c).
+ * Trace files are read by the testbench's parser (common/trace.c) and loads are checked against
+ * its byte-granular reference memory (common/refmem.c).
  *
  * usage: rinv_host (-t HOST:PORT | -d DEVICE [-b BAUD]) [-T MS] [-q] [SCRIPT | -]
  * -T MS: how long to wait for each reply of the board (default 60000 ms; also bounds the
@@ -105,7 +105,7 @@ static const char *op_who(const tr_op_t *o) {
   return tr_is_sync(o->kind) ? tr_side_name(o->side) : tr_port_name(o->port);
 }
 
-/* Reads a trace file with the shared parser (tb/trace.c, docs/TRACE.md); every malformed
+/* Reads a trace file with the shared parser (common/trace.c, docs/TRACE.md); every malformed
  * line is printed as FILE:LINE: error: .... Then checks what this tool cannot run:
  * for `load` (ld_st_only) every acquire/release/register record, and for both a register
  * write with a partial strobe (the bridge always writes WSTRB = 0xF). Returns the program,
@@ -201,7 +201,7 @@ static int rp_run(const rinv_mmio_t *m, link_t *l, uint32_t *ld_sum) {
 /* ---- whole traces ----------------------------------------------------------------------- */
 
 /* The host's model of a trace run, as the testbench keeps it (docs/TRACE.md §2): the
- * byte-granular reference memory (tb/refmem.c) and which side holds the lock. */
+ * byte-granular reference memory (common/refmem.c) and which side holds the lock. */
 typedef struct host_ref {
   refmem_t *mem;
   int holds_lock[2];

@@ -65,8 +65,11 @@ typedef struct harness_opts {
 } harness_opts_t;
 
 /* Parses argv[1..] (Verilog plusargs; "+verilator+..." ignored). Errors name the
- * offending argument on errs; returns 0 ok, -1 error. */
+ * offending argument on errs; returns 0 ok, -1 error, 1 when +help printed the plusarg list
+ * on stdout (the caller exits 0 without running). */
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs);
+/* The list of every plusarg with its legal values, default and meaning (+help). */
+void harness_print_help(FILE *out);
 
 /* +inject=... (docs/VERIFICATION.md §3, "Testbench self-test"): what each one breaks. */
 enum {

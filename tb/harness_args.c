@@ -91,6 +91,77 @@ static int parse_progress(const char *v, double *out, FILE *errs) {
   return 0;
 }
 
+/* Every plusarg, for +help and for the unknown-plusarg message: name, value, default, text.
+ * Bounds are the ones harness_parse_args and wl_parse_plusarg check (docs/VERIFICATION.md §4). */
+static const struct {
+  const char *name, *value, *def, *text;
+} k_plusargs[] = {
+    {"workload", "NAME|FILE", "square",
+     "square, matrixtranspose, 2dshfl, aos_update, stencil, random, or a trace file "
+     "(docs/TRACE.md)"},
+    {"n", "N", "per workload", "problem size: square 2000, matrixtranspose 64, 2dshfl 16, "
+     "aos_update 4096, stencil 64 (each has its own limit)"},
+    {"mode", "line|run|merge", "run", "history mode of the directory"},
+    {"walk", "addr|set|auto", "addr", "range-invalidate walk of the cache controllers"},
+    {"config", "gem5|fpga", "gem5", "cache configuration of params/rinv.toml"},
+    {"seed", "S", "1", "seed of random stimulus, stalls and randgen (any 64-bit value)"},
+    {"stall", "0..95", "0", "percent of cycles each handshake channel stalls"},
+    {"reorder", "0|1", "0", "shuffle each side's memory operations inside each epoch"},
+    {"max_cycles", "N", "0", "a run needing more than N cycles stops with an error; 0 = none"},
+    {"progress", "S", "5", "seconds between progress lines on stderr, 0 = off"},
+    {"probe_log", "FILE", "-", "write every probe as CSV"},
+    {"dump_trace", "FILE", "-", "write the program that runs as a trace file"},
+    {"wave", "FILE.fst", "-", "FST waveform (lockstep binary only)"},
+    {"wave_from", "CYCLE", "0", "first cycle of the waveform window (needs +wave)"},
+    {"wave_to", "CYCLE", "end", "last cycle of the waveform window (needs +wave)"},
+    {"reset_at", "CYCLE|EVENT[+K]", "-", "mid-run reset at a cycle or K cycles after an "
+     "event: inv, hist, wb, fill, probe"},
+    {"inject", "FAULT", "-", "planted fault: mismatch:CYCLE, stale, coherence, sva:CYCLE, "
+     "reset_memory, drop_wb_addr, drop_wb_set (the run must fail)"},
+    {"no_model", "", "off", "RTL alone, no lockstep (checks that need no model still run)"},
+    {"quiet", "", "off", "no per-run lines, only RESULT"},
+    {"no_rerun", "", "off", "no traced re-run of a failing window"},
+    {"iters", "1..1000", "1", "kernel iterations (workloads)"},
+    {"base", "ADDR", "0x10000000", "first array address, 64-byte aligned"},
+    {"align", "2^k 64..2^24", "4096", "array alignment"},
+    {"gap", "BYTES", "0", "gap between arrays, a multiple of 4, up to 2^24"},
+    {"dispatch", "rr|chunk", "rr", "workgroup to compute-unit dispatch"},
+    {"waves_per_cu", "1..64", "4", "wavefronts per compute unit"},
+    {"wave_size", "1..1024", "64", "threads per wavefront"},
+    {"n_cu", "1..4", "4", "compute units (GPU ports) used"},
+    {"layout", "soa|aos|aosa", "aos", "aos_update: structure layout"},
+    {"fields", "1..64", "24", "aos_update: fields per structure"},
+    {"esize", "4|8", "4", "aos_update: element size in bytes"},
+    {"warm", "0|1", "0", "warm the caches first so loads hit"},
+    {"help", "", "", "this list"},
+};
+
+void harness_print_help(FILE *out) {
+  fprintf(out, "usage: tb_dir|rinv_sim [+name=value ...]   (no plusargs: the demonstration run)\n"
+               "plusargs (value, default, meaning):\n");
+  for (size_t i = 0; i < sizeof k_plusargs / sizeof k_plusargs[0]; i++) {
+    char lhs[48];
+    snprintf(lhs, sizeof lhs, "+%s%s%s", k_plusargs[i].name, k_plusargs[i].value[0] ? "=" : "",
+             k_plusargs[i].value);
+    fprintf(out, "  %-28s %-12s %s\n", lhs, k_plusargs[i].def, k_plusargs[i].text);
+  }
+}
+
+static int known_plusarg(const char *name) {
+  for (size_t i = 0; i < sizeof k_plusargs / sizeof k_plusargs[0]; i++) {
+    if (strcmp(name, k_plusargs[i].name) == 0) return 1;
+  }
+  return 0;
+}
+
+static void print_known(FILE *errs) {
+  fputs("known:", errs);
+  for (size_t i = 0; i < sizeof k_plusargs / sizeof k_plusargs[0]; i++) {
+    fprintf(errs, " +%s%s", k_plusargs[i].name, k_plusargs[i].value[0] ? "=" : "");
+  }
+  fputs("; +help describes each", errs);
+}
+
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
   memset(o, 0, sizeof *o);
   o->mode = 1;
@@ -129,6 +200,16 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       return -1;                                                            \
     }                                                                       \
   } while (0)
+    if (strcmp(name, "help") == 0) {
+      harness_print_help(stdout);
+      return 1;
+    }
+    if (!known_plusarg(name)) {
+      fprintf(errs, "error: unknown plusarg '+%s' (", name);
+      print_known(errs);
+      fputs(")\n", errs);
+      return -1;
+    }
     if (strcmp(name, "no_model") == 0 && !v) {
       o->no_model = 1;
       continue;
@@ -217,12 +298,9 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
         bad = 1;
       }
     } else {
-      fprintf(errs, "error: unknown plusarg '+%s' (known: +workload= +n= +mode= +walk= "
-                    "+config= +seed= +probe_log= +wave= +wave_from= +wave_to= +quiet "
-                    "+stall= +max_cycles= +progress= +no_rerun +dump_trace= +inject= +reorder= "
-                    "+no_model +reset_at=; "
-                    "workload: +iters= +base= +align= +gap= +dispatch= +waves_per_cu= "
-                    "+wave_size= +n_cu= +layout= +fields= +esize=)\n", name);
+      fprintf(errs, "error: unknown plusarg '+%s' (", name);
+      print_known(errs);
+      fputs(")\n", errs);
       return -1;
     }
 #undef NEED_VALUE

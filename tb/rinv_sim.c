@@ -6,7 +6,8 @@
 
 int main(int argc, char **argv) {
   harness_opts_t o;
-  if (harness_parse_args(argc, argv, &o, stderr) != 0) return 2;
+  int rc = harness_parse_args(argc, argv, &o, stderr);
+  if (rc != 0) return rc > 0 ? 0 : 2; /* +help: printed, nothing runs */
   o.lockstep = 0;
   o.wave_supported = 0;
   harness_t *h = harness_new(&o, argc, argv);

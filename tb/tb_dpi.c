@@ -64,9 +64,10 @@ void *tb_init(void) {
     exit(2);
   }
   harness_opts_t o;
-  if (harness_parse_args(argc, argv, &o, stderr) != 0) {
+  int prc = harness_parse_args(argc, argv, &o, stderr);
+  if (prc != 0) {
     fflush(NULL);
-    _exit(2); /* before any simulation: no RESULT, non-zero status */
+    _exit(prc > 0 ? 0 : 2); /* before any simulation: +help (0), or an error: no RESULT, 2 */
   }
   o.lockstep = 1;
   o.wave_supported = 1;

@@ -12,6 +12,9 @@ RANDOM_SEED_BASE=${SEED_BASE:-1}
 
 # --- generated files, unit suites, lint ------------------------------------------------
 run_test  params_up_to_date   python3 tools/gen_params.py --check
+# nothing outside tb/ and tests/ includes or compiles a tb/ file: sw/, cmodel/, common/ and the
+# host tool's HOST_SRCS/HOST_HDRS use common/ (common/README.md)
+run_test  no_tb_sources_outside_tb bash tests/no_tb_sources_outside_tb.sh
 run_suite cmodel_unit         $BUILD/test_model
 run_suite tb_unit             $BUILD/test_tb
 run_test  rtl_lint            make -s lint
@@ -396,6 +399,46 @@ run_test fpga_timing_opt_in bash -c "
   ! make -n fpga | grep -q -- '--timing-allow-fail'
   make -n fpga | grep -q 'no bitstream'
   make -n fpga FPGA_ALLOW_FAIL=1 | grep -q -- '--timing-allow-fail'"
+# make help names every .PHONY target of the Makefile (user or internal), so none is hidden.
+run_test make_help_lists_targets bash -c "
+  set -e; make -s help > $OUT/make_help.txt; n=0
+  for t in \$(make -pn -f Makefile help 2>/dev/null | sed -n 's/^\.PHONY: //p' | tr ' ' '\n' |
+             grep -v '^FORCE\$' | sort -u); do
+    n=\$((n + 1)); grep -qE \"(make \$t( |\$)|: .*\b\$t\b)\" $OUT/make_help.txt ||
+      { echo \"make help does not name target '\$t'\"; exit 1; }
+  done; echo \"\$n targets named\"; [ \$n -ge 30 ]"
+# +help lists every plusarg the docs name (VERIFICATION.md §4, TRACE.md) and names only
+# documented ones; both binaries exit 0 without running; an unknown plusarg names the list.
+run_test tb_help_matches_docs bash -c "
+  set -e
+  $SIM +help > $OUT/help_sim.txt; $TB +help > $OUT/help_tb.txt
+  cmp $OUT/help_sim.txt $OUT/help_tb.txt; ! grep -q RESULT $OUT/help_tb.txt
+  grep -oE '^  \+[a-z_]+' $OUT/help_tb.txt | tr -d ' +' | sort -u > $OUT/help_names.txt
+  [ \$(wc -l < $OUT/help_names.txt) -ge 30 ]
+  sed -n '/^## 4\./,/^## 5\./p' docs/VERIFICATION.md | grep -oE '\+[a-z_]+' | tr -d + |
+    grep -v '^verilator' | sort -u > $OUT/help_docs.txt
+  grep -oE '\+[a-z_]+=' docs/TRACE.md | tr -d '+=' | sort -u >> $OUT/help_docs.txt
+  sort -u -o $OUT/help_docs.txt $OUT/help_docs.txt
+  missing=\$(comm -13 $OUT/help_names.txt $OUT/help_docs.txt); undocumented=\$(comm -23 $OUT/help_names.txt $OUT/help_docs.txt)
+  echo \"documented, not in +help: \$missing\"; echo \"in +help, not documented: \$undocumented\"
+  [ -z \"\$missing\" ] && [ -z \"\$undocumented\" ]
+  ! $SIM +bogus 2> $OUT/help_bogus.txt; grep -q 'known: +workload=.*+help' $OUT/help_bogus.txt"
+# PLL dividers (fpga/pll_calc.py) against Project Trellis' ecppll, an independent calculator,
+# on exact frequencies; an inexact one stops make fpga before synthesis, naming the nearest.
+run_test fpga_pll_matches_ecppll bash -c "
+  set -e; cd $OUT
+  for f in 12.5 33.3333 50 90 100 110 125 200; do
+    timeout 120 $ROOT/.venv/bin/yowasp-ecppll -i 25 -o \$f -f pll_ref.v > /dev/null 2>&1
+    ref=\$(for k in CLKI_DIV CLKFB_DIV CLKOP_DIV; do
+      grep -oE \"\\.\$k\\([0-9]+\\)\" pll_ref.v | tr -dc 0-9; echo -n ' '; done)
+    ours=\$(python3 $ROOT/fpga/pll_calc.py \$f | cut -d' ' -f1-3)
+    echo \"\$f MHz: ecppll \$ref ours \$ours\"
+    [ \"\$ref\" = \"\$ours \" ]
+  done
+  cd $ROOT
+  ! make -s fpga FPGA_MHZ=14 > $OUT/pll_14.txt 2>&1
+  grep -q 'cannot make exactly 14 MHz from 25 MHz (nearest: 12.5, 14.2857' $OUT/pll_14.txt
+  ! [ -e \${BUILD:-build}/fpga/ulx3s.json ] || [ \${BUILD:-build}/fpga/ulx3s.json -ot $OUT/pll_14.txt ]"
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 # FUZZ_SECONDS: the default (60 s) is for a user's session; 20 s here keeps make test short.
 run_suite fuzz_parser_model_20s make -s fuzz FUZZ_SECONDS=20

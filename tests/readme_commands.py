@@ -69,6 +69,8 @@ COMMANDS = [
     Run("./tb_dir +workload=matrixtranspose +n=64 +mode=run +walk=auto +probe_log=probes.csv",
         files=["probes.csv"]),
     Run("./tb_dir +workload=tests/traces/handover.trace +config=fpga +stall=20 +seed=7"),
+    Run("./tb_dir +help"),
+    Run("make help"),
     Fails("./tb_dir +workload=square +n=200 +wave=run.fst && make wave",
           expect=r"make wave: (no display|gtkwave is not installed)", files=["run.fst"],
           why="GTKWave needs a display: the waveform must be written, then make wave must say "

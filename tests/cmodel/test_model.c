@@ -1,9 +1,9 @@
 /* Unit tests of the C golden model against hand-derived consequences of
  * docs/ARCHITECTURE.md. Each test prints `PASS name` or `FAIL name: reason`; the last line
  * is `N passed, M failed`, and the exit status is non-zero if any test failed.
- * Build (from the repository root), with every model source cmodel/NAME.c:
- *   gcc -std=c11 -Wall -Wextra -Werror -O2 -Icmodel cmodel/NAME.c... tests/cmodel/test_model.c
- *       -o build/test_model */
+ * Build (from the repository root), with every model source cmodel/NAME.c and the line map:
+ *   gcc -std=c11 -Wall -Wextra -Werror -O2 -Icmodel -Icommon cmodel/NAME.c... common/linemap.c
+ *       tests/cmodel/test_model.c -o build/test_model */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

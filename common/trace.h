@@ -1,7 +1,7 @@
 /* Program representation shared by the trace parser and the workload generators, and the
  * trace-file parser/writer. Format: docs/TRACE.md. */
-#ifndef TB_TRACE_H
-#define TB_TRACE_H
+#ifndef COMMON_TRACE_H
+#define COMMON_TRACE_H
 
 #include <stddef.h>
 #include <stdint.h>

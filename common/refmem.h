@@ -1,8 +1,8 @@
 /* Functional reference memory for load checking: byte-granular, sparse, unwritten = 0.
  * Each byte also carries a "tainted" flag: it was written by a side that did not hold the
  * lock, so release-consistency gives no guarantee on what a later load sees. */
-#ifndef TB_REFMEM_H
-#define TB_REFMEM_H
+#ifndef COMMON_REFMEM_H
+#define COMMON_REFMEM_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /* A set of line addresses with insertion order (the post-release coherence check's pending
  * and epoch sets, tb/harness*.c). */
-#ifndef TB_LINESET_H
-#define TB_LINESET_H
+#ifndef COMMON_LINESET_H
+#define COMMON_LINESET_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""make fpga-ooc: a per-block timing check of rinv_top on the ECP5-85F, out of context.
+
+usage: ooc.py OUT_DIR MHZ YOSYS NEXTPNR CHPARAM_CMD SRC... [-- BLOCK...]
+
+1. Yosys synthesises rinv_top in the fpga configuration (CHPARAM_CMD, from
+   tools/cfg_flags.py) with synth_ecp5 -noflatten, so every block keeps its own netlist
+   (OUT_DIR/all.json, cell counts per module in OUT_DIR/synth_stat.txt).
+2. For each block (a module instantiated under rinv_top, one netlist per distinct parameter
+   set; BLOCK names a module such as range_table to check only those, 'rinv_top' is the whole
+   core), Yosys cuts that module out with everything below it, and nextpnr-ecp5 places and
+   routes it with --out-of-context (no I/O buffers, no global clock network: the block's ports
+   stay inside the fabric) at MHZ.
+3. A table of LUT4, FF, DP16KD, LUT-RAM and the achieved Fmax per block is printed and kept
+   in OUT_DIR/report.txt; the exit status is 1 when a block misses MHZ.
+
+Out-of-context figures are optimistic for paths that leave a block (its ports are free), and
+exact for paths inside it: they say which block limits the clock, in minutes, where the whole
+board build (make fpga) takes much longer.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def run(cmd, log):
+    with open(log, "w") as f:
+        r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
+    return r.returncode
+
+
+def base_name(mod):
+    # Yosys names a parameterised copy "$paramod$<hash>\name" or "$paramod\name\P=..."
+    m = re.match(r"^\$paramod(?:\$[0-9a-f]+)?\\([A-Za-z_][A-Za-z0-9_]*)", mod)
+    return m.group(1) if m else mod
+
+
+def blocks(design, top):
+    """(path, module) of every instance under top whose type is a module of the design,
+    depth first; each module once (its first instance)."""
+    mods = design["modules"]
+    seen, out = set(), []
+
+    def walk(mod, path):
+        for cname, cell in sorted(mods[mod].get("cells", {}).items()):
+            t = cell["type"]
+            if t in mods and t not in seen:
+                seen.add(t)
+                p = f"{path}/{cname}" if path else cname
+                out.append((p, t))
+                walk(t, p)
+
+    out.append(("", top))
+    seen.add(top)
+    walk(top, "")
+    return out
+
+
+def main(argv):
+    if len(argv) < 7:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    out, mhz, yosys, nextpnr, chparam = argv[1], float(argv[2]), argv[3], argv[4], argv[5]
+    rest = argv[6:]
+    want = []
+    if "--" in rest:
+        i = rest.index("--")
+        rest, want = rest[:i], rest[i + 1:]
+    srcs = rest
+    os.makedirs(out, exist_ok=True)
+    allj = os.path.join(out, "all.json")
+    script = (f"read_verilog -sv {' '.join(srcs)}; {chparam}; "
+              f"synth_ecp5 -top rinv_top -noflatten -json {allj}; "
+              f"tee -q -o {os.path.join(out, 'synth_stat.txt')} stat")
+    # the netlist is reused while the sources and the script are unchanged
+    keyf = os.path.join(out, "all.key")
+    fresh = (os.path.exists(allj) and os.path.exists(keyf) and open(keyf).read() == script and
+             all(os.path.getmtime(f) < os.path.getmtime(allj) for f in srcs))
+    if fresh:
+        print(f"fpga-ooc: rinv_top netlist up to date: {allj}")
+    else:
+        print(f"fpga-ooc: synthesising rinv_top (fpga configuration, -noflatten) -> {allj}")
+        if os.path.exists(keyf):
+            os.remove(keyf)
+        if run([yosys, "-q", "-p", script], os.path.join(out, "synth.log")) != 0:
+            print(f"fpga-ooc: Yosys failed, see {out}/synth.log", file=sys.stderr)
+            return 1
+        open(keyf, "w").write(script)
+    design = json.load(open(allj))
+    blist = blocks(design, "rinv_top")
+    if want:
+        unknown = [w for w in want if w not in {base_name(m) for _, m in blist}]
+        if unknown:
+            names = sorted({base_name(m) for _, m in blist})
+            print(f"fpga-ooc: OOC_BLOCKS names no block of rinv_top: {' '.join(unknown)} "
+                  f"(blocks: {' '.join(names)})", file=sys.stderr)
+            return 2
+        blist = [(p, m) for p, m in blist if base_name(m) in want]
+    rows, bad = [], 0
+    for i, (path, mod) in enumerate(blist):
+        name = base_name(mod)
+        tag = f"{i:02d}_{name}"
+        bj = os.path.join(out, tag + ".json")
+        cut = (f"read_json {allj}; hierarchy -top {mod}; flatten; "
+               f"write_json {bj}")
+        if run([yosys, "-q", "-p", cut], os.path.join(out, tag + ".cut.log")) != 0:
+            print(f"fpga-ooc: cutting {name} failed, see {out}/{tag}.cut.log", file=sys.stderr)
+            return 1
+        rep = os.path.join(out, tag + ".nextpnr.json")
+        if os.path.exists(rep):
+            os.remove(rep)
+        print(f"fpga-ooc: {name} ({path or 'top'}): nextpnr --out-of-context at {mhz:g} MHz")
+        rc = run([nextpnr, "--85k", "--package", "CABGA381", "--out-of-context", "--json", bj,
+                  "--freq", f"{mhz:g}", "--timing-allow-fail", "--threads", "1",
+                  "--report", rep], os.path.join(out, tag + ".nextpnr.log"))
+        r = json.load(open(rep)) if rc == 0 and os.path.exists(rep) else {}
+        util = r.get("utilization", {})
+        fm = [f.get("achieved", 0.0) for f in r.get("fmax", {}).values()]
+        fmax = min(fm) if fm else None
+
+        def u(k):
+            return util.get(k, {}).get("used", 0)
+        crit = ""
+        for cp in r.get("critical_paths", [])[:1]:
+            segs = cp.get("path", [])
+            if segs:
+                # the registers (or RAM ports) at both ends, shortened to their signal stem
+                ends = [segs[0].get("from", {}).get("cell", "?"),
+                        segs[-1].get("to", {}).get("cell", "?")]
+                crit = " -> ".join(re.sub(r"_(TRELLIS|LUT4|PFUMX|L6MUX21|CCU2C|DP16KD).*$", "",
+                                          e)[:40] for e in ends) + f" ({len(segs)} segs)"
+        ok = rc == 0 and (fmax is None or fmax >= mhz)
+        bad += 0 if ok else 1
+        rows.append((name, path or "(top)", u("TRELLIS_COMB"), u("TRELLIS_FF"),
+                     u("TRELLIS_RAMW"), u("DP16KD"),
+                     "P&R failed" if rc else ("no clocked path" if fmax is None
+                                              else f"{fmax:7.1f} MHz"),
+                     "ok" if ok else "MISSED", crit))
+    lines = [f"out-of-context timing per block, target {mhz:g} MHz (ECP5-85F, speed 6)",
+             f"{'block':14s} {'instance':28s} {'LUT4':>7s} {'FF':>6s} {'RAMW':>5s} "
+             f"{'DP16KD':>6s} {'Fmax':>12s}"]
+    for r in rows:
+        lines.append(f"{r[0]:14s} {r[1]:28s} {r[2]:7d} {r[3]:6d} {r[4]:5d} {r[5]:6d} "
+                     f"{r[6]:>12s}  {r[7]:6s} {r[8]}")
+    lines.append(f"{len(rows) - bad} of {len(rows)} blocks meet {mhz:g} MHz")
+    txt = "\n".join(lines) + "\n"
+    open(os.path.join(out, "report.txt"), "w").write(txt)
+    print(txt, end="")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

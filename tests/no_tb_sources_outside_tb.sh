@@ -3,8 +3,8 @@
 # compiles a file of tb/ (common/README.md). Checked:
 #   - every #include of the C sources and headers of sw/, cmodel/ and common/: no path into
 #     tb/, and no bare name of a tb/ file (the builds have -Itb, so "harness.h" would find it);
-#   - the host tool's source lists of the Makefile (HOST_SRCS, HOST_HDRS), as written
-#     (continuation lines joined) and as make expands them: no tb/ file.
+#   - the host tool's source lists of the Makefile and its mk/*.mk (HOST_SRCS, HOST_HDRS), as
+#     written (continuation lines joined) and as make expands them: no tb/ file.
 # Prints each offence; exit status 1 if there is any, 0 otherwise.
 set -u
 cd "$(dirname "$0")/.."
@@ -32,12 +32,13 @@ done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include' --include='*.c' --include
            sw cmodel common)
 [ "$n_inc" -gt 0 ] || bad "no #include found in sw/, cmodel/, common/"
 
-# HOST_SRCS / HOST_HDRS as written: each assignment with its continuation lines
+# HOST_SRCS / HOST_HDRS as written (Makefile or the mk/*.mk it includes): each assignment with
+# its continuation lines
 host_lines=$(sed -n -E '/^[[:space:]]*HOST_(SRCS|HDRS)[[:space:]]*[:+?]?=/{:a;/\\$/{N;ba;};p;}' \
-  Makefile)
-[ -n "$host_lines" ] || bad "Makefile: no HOST_SRCS / HOST_HDRS assignment found"
+  Makefile mk/*.mk)
+[ -n "$host_lines" ] || bad "Makefile, mk/*.mk: no HOST_SRCS / HOST_HDRS assignment found"
 while IFS= read -r l; do
-  if grep -qE '(^|[[:space:]=/])tb/' <<<"$l"; then bad "Makefile: a host list names tb/: $l"; fi
+  if grep -qE '(^|[[:space:]=/])tb/' <<<"$l"; then bad "mk/*.mk: a host list names tb/: $l"; fi
 done <<<"$host_lines"
 
 # ... and as make expands them (a variable such as $(TB_C_SRCS) would hide a tb/ file)

@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MUT_DIR = ROOT / "build-mut"
 DOC = ROOT / "docs" / "VERIFICATION.md"
 BEGIN, END = "<!-- BEGIN MUTATION -->", "<!-- END MUTATION -->"
-COPY = ["rtl", "tb", "common", "cmodel", "sw", "tests", "tools", "params", "sim", "Makefile"]
+COPY = ["rtl", "tb", "common", "cmodel", "sw", "tests", "tools", "params", "sim", "Makefile",
+        "mk"]
 
 
 @dataclass(frozen=True)

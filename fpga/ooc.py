@@ -98,6 +98,10 @@ def main(argv):
                   f"(blocks: {' '.join(names)})", file=sys.stderr)
             return 2
         blist = [(p, m) for p, m in blist if base_name(m) in want]
+    # per-block files of an earlier run (another block list) would be mistaken for this one's
+    for f in os.listdir(out):
+        if re.match(r"^\d\d_", f):
+            os.remove(os.path.join(out, f))
     rows, bad = [], 0
     for i, (path, mod) in enumerate(blist):
         name = base_name(mod)

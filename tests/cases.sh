@@ -439,6 +439,22 @@ run_test fpga_pll_matches_ecppll bash -c "
   ! make -s fpga FPGA_MHZ=14 > $OUT/pll_14.txt 2>&1
   grep -q 'cannot make exactly 14 MHz from 25 MHz (nearest: 12.5, 14.2857' $OUT/pll_14.txt
   ! [ -e \${BUILD:-build}/fpga/ulx3s.json ] || [ \${BUILD:-build}/fpga/ulx3s.json -ot $OUT/pll_14.txt ]"
+# make fpga-ooc on the v2 RTL (ARCH=v2: its arrays are block RAM; the v1 netlist takes much
+# longer to synthesise), one small block (OOC_BLOCKS: the full table takes ~40 min): the
+# block is placed and routed out of context and meets 100 MHz; an unknown block name and an
+# inexact clock are errors that name the choices.
+run_test fpga_ooc_block bash -c "
+  set -e
+  make -s fpga-ooc ARCH=v2 FPGA_MHZ=100 OOC_BLOCKS=cc_portarb > $OUT/ooc.txt 2>&1 ||
+    { cat $OUT/ooc.txt; exit 1; }
+  cat $OUT/ooc.txt
+  grep -Eq '^cc_portarb .* MHz +ok ' $OUT/ooc.txt
+  grep -q '^2 of 2 blocks meet 100 MHz' $OUT/ooc.txt
+  ! make -s fpga-ooc ARCH=v2 FPGA_MHZ=100 OOC_BLOCKS=no_such_block > $OUT/ooc_bad.txt 2>&1
+  grep -q 'OOC_BLOCKS names no block of rinv_top: no_such_block (blocks: .*range_table' \
+    $OUT/ooc_bad.txt
+  ! make -s fpga-ooc ARCH=v2 FPGA_MHZ=14 > $OUT/ooc_14.txt 2>&1
+  grep -q 'cannot make exactly 14 MHz' $OUT/ooc_14.txt"
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 # FUZZ_SECONDS: the default (60 s) is for a user's session; 20 s here keeps make test short.
 run_suite fuzz_parser_model_20s make -s fuzz FUZZ_SECONDS=20

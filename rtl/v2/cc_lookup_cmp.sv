@@ -1,8 +1,9 @@
 // Compare stage (Cm) of the lookup pipeline of one side (ARCHITECTURE_v2.md §6.3, §6.1): the
 // decode of the looked-up line X (the request's line, or the recorder head in the history
-// states: bank, rows, tags) and of a store's bytes, and the compare of the registered tagst
-// words of the L2 and of every L1 (hit, hit way, lowest invalid way, else the rr victim).
-// Purely combinational; side_cc registers what Ac needs.
+// states: bank, rows, tags) and of a store's bytes, and the compare of the tagst words of the
+// L2 and of every L1 (hit, hit way, lowest invalid way, else the rr victim) as the cells'
+// registered read ports deliver them in Cm. Purely combinational; side_cc registers the
+// compare results at the end of Cm, so Ac acts on registers.
 module cc_lookup_cmp #(
   parameter int  NL1    = 2,
   parameter int  L1Sets = 16,
@@ -31,7 +32,7 @@ module cc_lookup_cmp #(
   input  logic [31:0]                req_wdata_i,
   input  logic [3:0]                 req_wstrb_i,
   input  logic [511:0]               fill_data_i,
-  input  logic [L2Ways*SW2-1:0]      l2w_i,        // registered tagst words of bank b
+  input  logic [L2Ways*SW2-1:0]      l2w_i,        // tagst words of bank b (cell read data)
   input  logic [WayW2-1:0]           l2rr_i,
   input  logic [NL1*L1Ways*SW1-1:0]  l1w_i,
   input  logic [NL1-1:0][WayW1-1:0]  l1rr_i,

@@ -90,6 +90,8 @@ module cc_walker #(
     logic [25:0]      grp;    // address walk: line / Lanes; set walk: row j
     logic [Lanes-1:0] lanes;
     logic             last;
+    logic             lk1;    // looked up in the L1s / the L2 (look1 / look2 below), carried
+    logic             lk2;    //   with the group: no 26-bit compare on the read-enable path
     logic [25:0]      first;  // probe range [first, pend)
     logic [26:0]      pend;
   } grp_t;
@@ -99,6 +101,10 @@ module cc_walker #(
     logic             sw;
     logic [25:0]      grp;
     logic [26:0]      left;
+    logic             last1;  // left == 1, kept registered: RD's read enables and the front
+                              // advance must not wait for a 27-bit compare (fpga-ooc)
+    logic             lk1;    // !sw || grp < Rows1, kept registered for the same reason
+    logic             lk2;    // !sw || grp < Rows2
     logic             isfirst;
     logic [Lanes-1:0] mfirst;
     logic [Lanes-1:0] mlast;
@@ -131,6 +137,9 @@ module cc_walker #(
       p.mfirst = mf;
       p.mlast  = ml;
     end
+    p.last1 = (p.left == 27'd1);
+    p.lk1   = !sw || (32'(p.grp) < Rows1);
+    p.lk2   = !sw || (32'(p.grp) < Rows2);
     load = p;
   endfunction
 
@@ -140,10 +149,10 @@ module cc_walker #(
 
   // looked up: address walk all arrays, set walk rows j < rows_a
   function automatic logic look1(input grp_t g);
-    look1 = !g.sw || (32'(g.grp) < Rows1);
+    look1 = g.lk1;  // = !g.sw || (g.grp < Rows1)
   endfunction
   function automatic logic look2(input grp_t g);
-    look2 = !g.sw || (32'(g.grp) < Rows2);
+    look2 = g.lk2;  // = !g.sw || (g.grp < Rows2)
   endfunction
 
   // ---- registers -----------------------------------------------------------------------------
@@ -208,7 +217,9 @@ module cc_walker #(
     is_v       = cur_q.valid;
     is_g.sw    = cur_q.sw;
     is_g.grp   = cur_q.grp;
-    is_g.last  = (cur_q.left == 27'd1);
+    is_g.last  = cur_q.last1;
+    is_g.lk1   = cur_q.lk1;
+    is_g.lk2   = cur_q.lk2;
     is_g.first = cur_q.first;
     is_g.pend  = cur_q.pend;
     if (cur_q.sw) begin
@@ -252,7 +263,7 @@ module cc_walker #(
   assign probe_ready_o = st_idle_i ? !stall_probe_i :
                          st_walk_i ? (!stall_probe_i && !nxt_q.valid) : 1'b0;
   assign accept_o      = probe_valid_i && probe_ready_o;
-  assign cur_out       = !cur_q.valid || (front_adv && cur_q.left == 27'd1);
+  assign cur_out       = !cur_q.valid || (front_adv && cur_q.last1);
 
   always_comb begin
     cur_d = cur_q;
@@ -260,8 +271,11 @@ module cc_walker #(
     if (front_adv && cur_q.valid) begin
       cur_d.grp     = cur_q.grp + 26'd1;
       cur_d.left    = cur_q.left - 27'd1;
+      cur_d.last1   = (cur_q.left == 27'd2);
+      cur_d.lk1     = !cur_q.sw || (32'(cur_q.grp) + 32'd1 < Rows1);
+      cur_d.lk2     = !cur_q.sw || (32'(cur_q.grp) + 32'd1 < Rows2);
       cur_d.isfirst = 1'b0;
-      if (cur_q.left == 27'd1) cur_d.valid = 1'b0;
+      if (cur_q.last1) cur_d.valid = 1'b0;
     end
     if (cur_out && nxt_q.valid) begin
       cur_d = nxt_q;

@@ -40,11 +40,45 @@ module range_table #(
   logic [26:0] x27;
   assign x27 = {1'b0, x_q};
 
+  // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
+  // by a mux over constant indices: an index computed as c_q * Scan made Yosys build a
+  // multiplier and barrel shifters in front of every compare (fpga-ooc: 42.6 MHz).
+  logic [Scan-1:0][25:0]   wf, wl, wfn;   // f_q[idx], l_q[idx], f_q[idx + 1]
+  logic [Scan-1:0]         wv;            // idx < cnt_q
+  logic [Scan-1:0][IdxW-1:0] widx;        // idx
+  // entries read at a register-held index (a mux over constant indices, as above)
+  logic [25:0] l_at_lo, l_at_bk1;   // l_q[lo_q], l_q[bk_q + 1]
   always_comb begin
-    int idx;
+    l_at_lo  = '0;
+    l_at_bk1 = '0;
+    for (int i = 0; i <= Cap; i++) begin
+      if (lo_q == IdxW'(i)) l_at_lo = l_q[i];
+      if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];
+    end
+  end
+
+  always_comb begin
+    wf   = '0;
+    wl   = '0;
+    wfn  = '0;
+    wv   = '0;
+    widx = '0;
+    for (int cc = 0; cc < R; cc++) begin
+      if (c_q == CW'(cc)) begin
+        for (int i = 0; i < Scan; i++) begin
+          wf[i]   = f_q[cc*Scan + i];
+          wl[i]   = l_q[cc*Scan + i];
+          wfn[i]  = f_q[cc*Scan + i + 1];
+          wv[i]   = (cc*Scan + i) < 32'(cnt_q);
+          widx[i] = IdxW'(cc*Scan + i);
+        end
+      end
+    end
+  end
+
+  always_comb begin
     logic [25:0] gap;
     logic [26:0] tend;
-    idx     = 0;
     gap     = '0;
     state_d = state_q;
     f_d     = f_q;
@@ -93,18 +127,17 @@ module range_table #(
       end
       RScan: begin
         for (int i = 0; i < Scan; i++) begin
-          idx = 32'(c_q) * Scan + i;
-          if (idx < 32'(cnt_q)) begin
-            if ({1'b0, f_q[idx]} <= x27 && x27 <= {1'b0, l_q[idx]}) cont_d = 1'b1;
-            if ({1'b0, l_q[idx]} + 27'd1 == x27) begin
+          if (wv[i]) begin
+            if ({1'b0, wf[i]} <= x27 && x27 <= {1'b0, wl[i]}) cont_d = 1'b1;
+            if ({1'b0, wl[i]} + 27'd1 == x27) begin
               hiv_d = 1'b1;
-              hi_d  = IdxW'(idx);
+              hi_d  = widx[i];
             end
-            if (x27 + 27'd1 == {1'b0, f_q[idx]}) begin
+            if (x27 + 27'd1 == {1'b0, wf[i]}) begin
               lov_d = 1'b1;
-              lo_d  = IdxW'(idx);
+              lo_d  = widx[i];
             end
-            if ({1'b0, f_q[idx]} < x27) pos_d = pos_d + 1'b1;
+            if ({1'b0, wf[i]} < x27) pos_d = pos_d + 1'b1;
           end
         end
         if (32'(c_q) == R - 1) begin
@@ -119,9 +152,10 @@ module range_table #(
         if (cont_q) begin
           // contained: nothing
         end else if (hiv_q) begin
-          l_d[hi_q] = x_q;
+          for (int i = 0; i <= Cap; i++) begin
+            if (hi_q == IdxW'(i)) l_d[i] = lov_q ? l_at_lo : x_q;
+          end
           if (lov_q) begin
-            l_d[hi_q] = l_q[lo_q];
             for (int i = 0; i < Cap; i++) begin
               if (i >= 32'(lo_q)) begin
                 f_d[i] = f_q[i+1];
@@ -133,7 +167,9 @@ module range_table #(
             cnt_d = cnt_q - 1'b1;
           end
         end else if (lov_q) begin
-          f_d[lo_q] = x_q;
+          for (int i = 0; i <= Cap; i++) begin
+            if (lo_q == IdxW'(i)) f_d[i] = x_q;
+          end
         end else begin
           for (int i = 1; i <= Cap; i++) begin
             if (i > 32'(pos_q)) begin
@@ -141,8 +177,12 @@ module range_table #(
               l_d[i] = l_q[i-1];
             end
           end
-          f_d[pos_q] = x_q;
-          l_d[pos_q] = x_q;
+          for (int i = 0; i <= Cap; i++) begin
+            if (pos_q == IdxW'(i)) begin
+              f_d[i] = x_q;
+              l_d[i] = x_q;
+            end
+          end
           cnt_d = cnt_q + 1'b1;
           if (32'(cnt_q) + 1 == Cap + 1) begin
             c_d     = '0;
@@ -155,11 +195,10 @@ module range_table #(
       end
       RGap: begin
         for (int i = 0; i < Scan; i++) begin
-          idx = 32'(c_q) * Scan + i;
-          gap = f_q[idx+1] - l_q[idx] - 26'd1;  // > 0: entries are sorted, non-adjacent
+          gap = wfn[i] - wl[i] - 26'd1;  // > 0: entries are sorted, non-adjacent
           if (!bv_d || gap < bg_d) begin
             bv_d = 1'b1;
-            bk_d = IdxW'(idx);
+            bk_d = widx[i];
             bg_d = gap;
           end
         end
@@ -173,7 +212,9 @@ module range_table #(
       RMerge: begin
         merge_o = 1'b1;
         gap_o   = bg_q;
-        l_d[bk_q] = l_q[bk_q + 1'b1];
+        for (int i = 0; i <= Cap; i++) begin
+          if (bk_q == IdxW'(i)) l_d[i] = l_at_bk1;
+        end
         for (int i = 0; i < Cap; i++) begin
           if (i > 32'(bk_q)) begin
             f_d[i] = f_q[i+1];

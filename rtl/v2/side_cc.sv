@@ -115,7 +115,6 @@ module side_cc #(
   // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
   logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
   logic [WayW2-1:0]           l2rr_q, l2rr_d;
-  logic [NL1*L1Ways*SW1-1:0]  l1w_q, l1w_d;
   logic [NL1-1:0][WayW1-1:0]  l1rr_q, l1rr_d;
   logic [WayW2-1:0]           way2_q, way2_d;    // L2 hit / victim way
   logic [WayW1-1:0]           way1_q, way1_d;    // own L1 victim way
@@ -262,10 +261,16 @@ module side_cc #(
   logic [63:0]       st_be;
   logic [511:0]      st_data, fill_merged;
   logic              hist_mode;   // lookups of the recorder head (StHist*)
-  logic              l2_hit, l2_has_inv;
-  logic [WayW2-1:0]  l2_hit_way, l2_vict;
-  logic [NL1-1:0]              l1_hit, l1_has_inv;
-  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict;
+  // Compare results, registered at the end of Cm (the compare reads the tagst/rr cells' read
+  // data of bank bnk, which Cm also registers into l2w_q / l1rr_q): Ac acts on registers only.
+  // Same values as a compare of the registered words in Ac (X and the words do not change from
+  // Cm to Ac); the compare no longer sits in front of Ac's data-array addresses (fpga-ooc).
+  logic              l2_hit, l2_has_inv, l2_hit_c, l2_has_inv_c;
+  logic [WayW2-1:0]  l2_hit_way, l2_vict, l2_hit_way_c, l2_vict_c;
+  logic [NL1-1:0]              l1_hit, l1_has_inv, l1_hit_c, l1_has_inv_c;
+  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict, l1_hit_way_c, l1_vict_c;
+  logic [NL1-1:0][L1Ways*SW1-1:0]    l1w_bnk;     // L1 tagst words of bank bnk (read data)
+  logic [NL1-1:0][WayW1-1:0]         l1rr_bnk;
 
   assign hist_mode = (state_q == StHistRd) || (state_q == StHistCm) || (state_q == StHistAc) ||
                      (state_q == StHistWb) || (state_q == StHistBeat);
@@ -285,10 +290,10 @@ module side_cc #(
     .req_wdata_i   (req_q.wdata),
     .req_wstrb_i   (req_q.wstrb),
     .fill_data_i   (fill_data_i),
-    .l2w_i         (l2w_q),
-    .l2rr_i        (l2rr_q),
-    .l1w_i         (l1w_q),
-    .l1rr_i        (l1rr_q),
+    .l2w_i         (l2_t_rdata[bnk]),
+    .l2rr_i        (l2_r_rdata[bnk]),
+    .l1w_i         (l1w_bnk),
+    .l1rr_i        (l1rr_bnk),
     .x_o           (x),
     .bnk_o         (bnk),
     .row1_o        (row1),
@@ -298,19 +303,88 @@ module side_cc #(
     .st_be_o       (st_be),
     .st_data_o     (st_data),
     .fill_merged_o (fill_merged),
-    .l2_hit_o      (l2_hit),
-    .l2_hit_way_o  (l2_hit_way),
-    .l2_vict_o     (l2_vict),
-    .l2_has_inv_o  (l2_has_inv),
-    .l1_hit_o      (l1_hit),
-    .l1_hit_way_o  (l1_hit_way),
-    .l1_vict_o     (l1_vict),
-    .l1_has_inv_o  (l1_has_inv)
+    .l2_hit_o      (l2_hit_c),
+    .l2_hit_way_o  (l2_hit_way_c),
+    .l2_vict_o     (l2_vict_c),
+    .l2_has_inv_o  (l2_has_inv_c),
+    .l1_hit_o      (l1_hit_c),
+    .l1_hit_way_o  (l1_hit_way_c),
+    .l1_vict_o     (l1_vict_c),
+    .l1_has_inv_o  (l1_has_inv_c)
   );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      l2_hit     <= 1'b0;
+      l2_hit_way <= '0;
+      l2_vict    <= '0;
+      l2_has_inv <= 1'b0;
+      l1_hit     <= '0;
+      l1_hit_way <= '0;
+      l1_vict    <= '0;
+      l1_has_inv <= '0;
+    end else begin
+      if (state_q == StL2Cm || state_q == StHistCm) begin
+        l2_hit     <= l2_hit_c;
+        l2_hit_way <= l2_hit_way_c;
+        l2_vict    <= l2_vict_c;
+        l2_has_inv <= l2_has_inv_c;
+      end
+      if (state_q == StL1Cm) begin
+        l1_hit     <= l1_hit_c;
+        l1_hit_way <= l1_hit_way_c;
+        l1_vict    <= l1_vict_c;
+        l1_has_inv <= l1_has_inv_c;
+      end
+    end
+  end
 
   function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
     word_of = d[{w, 5'b00000} +: 32];
   endfunction
+
+  // Way selects written as a mux over constant part-selects: an index multiplied by a
+  // non-power-of-two word width would make Yosys build a multiplier and a barrel shifter
+  // (ECP5: a MULT18X18D on the Ac-stage path, fpga-ooc measured 48 MHz for the side).
+  function automatic logic [SW2-1:0] word2(input logic [L2Ways*SW2-1:0] v,
+                                           input logic [WayW2-1:0] w);
+    word2 = '0;
+    for (int i = 0; i < L2Ways; i++) begin
+      if (w == WayW2'(i)) word2 = v[i*SW2 +: SW2];
+    end
+  endfunction
+
+  function automatic logic vdirty2(input logic [L2Ways*SW2-1:0] v, input logic [WayW2-1:0] w);
+    vdirty2 = 1'b0;
+    for (int i = 0; i < L2Ways; i++) begin
+      if (w == WayW2'(i)) vdirty2 = v[i*SW2 + 2] && v[i*SW2 + 1];
+    end
+  endfunction
+
+  // the selects the owner FSM needs, computed outside it (a loop inside a conditional branch
+  // of the FSM process would make Yosys infer latches for the loop variable)
+  logic [SW2-1:0]                    w2_way2, w2_hit;            // tagst word of that L2 way
+  logic                              vict_dirty;                 // the L2 victim is valid+dirty
+  logic [31:0]                       l1_rd_word;                 // own L1's data word, bank bnk
+  assign w2_way2 = word2(l2w_q, way2_q);
+  assign vict_dirty = vdirty2(l2w_q, l2_vict);
+  assign w2_hit  = word2(l2w_q, l2_hit_way);
+  always_comb begin
+    l1w_bnk    = '0;
+    l1rr_bnk   = '0;
+    l1_rd_word = '0;
+    for (int k = 0; k < NL1; k++) begin
+      for (int l = 0; l < Lanes; l++) begin
+        if (bnk == LaneW'(l)) begin
+          l1w_bnk[k]  = l1_t_rd_f[(k*Lanes + l)*L1Ways*SW1 +: L1Ways*SW1];
+          l1rr_bnk[k] = l1_r_rd_f[(k*Lanes + l)*WayW1 +: WayW1];
+          if (req_q.port == PortW'(k)) begin
+            l1_rd_word = word_of(l1_d_rd_f[(k*Lanes + l)*512 +: 512], req_addr[5:2]);
+          end
+        end
+      end
+    end
+  end
 
   function automatic logic [WayW2-1:0] rr2_next(input logic [WayW2-1:0] r);
     rr2_next = (32'(r) == L2Ways - 1) ? '0 : r + 1'b1;
@@ -332,7 +406,6 @@ module side_cc #(
     rdata_d     = rdata_q;
     l2w_d       = l2w_q;
     l2rr_d      = l2rr_q;
-    l1w_d       = l1w_q;
     l1rr_d      = l1rr_q;
     way2_d      = way2_q;
     way1_d      = way1_q;
@@ -459,11 +532,7 @@ module side_cc #(
       end
 
       StL1Cm: begin
-        for (k = 0; k < NL1; k++) begin
-          l1w_d[k*L1Ways*SW1 +: L1Ways*SW1] =
-              l1_t_rd_f[(k*Lanes + 32'(bnk))*L1Ways*SW1 +: L1Ways*SW1];
-          l1rr_d[k] = l1_r_rd_f[(k*Lanes + 32'(bnk))*WayW1 +: WayW1];
-        end
+        l1rr_d = l1rr_bnk;
         state_d = StL1Ac;
       end
 
@@ -489,7 +558,7 @@ module side_cc #(
       end
 
       StL1Dt: begin
-        rdata_d = word_of(l1_d_rd_f[(32'(req_q.port)*Lanes + 32'(bnk))*512 +: 512], req_addr[5:2]);
+        rdata_d = l1_rd_word;
         state_d = StResp;
       end
 
@@ -519,7 +588,7 @@ module side_cc #(
         end else begin
           way2_d = l2_vict;
           if (!l2_has_inv) l2_r_we[bnk] = 1'b1;
-          if (l2w_q[32'(l2_vict)*SW2 + 2] && l2w_q[32'(l2_vict)*SW2 + 1]) begin
+          if (vict_dirty) begin
             l2_d_re[bnk] = 1'b1;
             l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_vict));
             state_d      = StVictimWb;
@@ -541,7 +610,7 @@ module side_cc #(
           // tagst {tag_L1(X), valid = 1} at the latched victim
           l1_r_we[req_q.port]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
         end else begin
-          w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+          w2 = w2_way2;
           l2_d_we[bnk] = 1'b1;
           l2_m_we[bnk] = 1'b1;
           l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;
@@ -553,7 +622,7 @@ module side_cc #(
       end
 
       StVictimWb: begin
-        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+        w2 = w2_way2;
         cc_req_valid_o = 1'b1;
         cc_req_we_o    = 1'b1;
         cc_req_line_o  = 26'({w2[SW2-1 -: TagW2], x[SetW2-1:0]});
@@ -607,7 +676,7 @@ module side_cc #(
       StHistAc: begin
         if (l2_hit) begin
           way2_d = l2_hit_way;
-          w2 = l2w_q[32'(l2_hit_way)*SW2 +: SW2];
+          w2 = w2_hit;
           if (w2[1]) begin
             l2_d_re[bnk] = 1'b1;
             l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_hit_way));
@@ -624,7 +693,7 @@ module side_cc #(
       end
 
       StHistWb: begin
-        w2 = l2w_q[32'(way2_q)*SW2 +: SW2];
+        w2 = w2_way2;
         cc_req_valid_o = 1'b1;
         cc_req_we_o    = 1'b1;
         cc_req_line_o  = x;
@@ -695,7 +764,6 @@ module side_cc #(
       xfer_q      <= 1'b0;
       l2w_q       <= '0;
       l2rr_q      <= '0;
-      l1w_q       <= '0;
       l1rr_q      <= '0;
       way2_q      <= '0;
       way1_q      <= '0;
@@ -709,7 +777,6 @@ module side_cc #(
       xfer_q      <= xfer_d;
       l2w_q       <= l2w_d;
       l2rr_q      <= l2rr_d;
-      l1w_q       <= l1w_d;
       l1rr_q      <= l1rr_d;
       way2_q      <= way2_d;
       way1_q      <= way1_d;

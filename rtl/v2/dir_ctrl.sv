@@ -186,9 +186,10 @@ module dir_ctrl #(
   // ---- history structures ----------------------------------------------------------------------
   for (genvar s = 0; s < 2; s++) begin : gen_hist
     dir_hist #(
-      .HistCap (HistCap),
-      .RtCap   (RtCap),
-      .RtScan  (RtScan)
+      .HistCap  (HistCap),
+      .RtCap    (RtCap),
+      .RtScan   (RtScan),
+      .MaxRange (MaxRange)
     ) u_hist (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),

@@ -4,6 +4,7 @@ module dir_hist #(
   parameter int  HistCap = 512,
   parameter int  RtCap   = 8,
   parameter int  RtScan  = 4,
+  parameter int  MaxRange = 256,
   localparam int FCntW   = $clog2(HistCap + 1),
   localparam int RCntW   = $clog2(RtCap + 2)
 ) (
@@ -63,8 +64,9 @@ module dir_hist #(
   );
 
   range_table #(
-    .Cap  (RtCap),
-    .Scan (RtScan)
+    .Cap      (RtCap),
+    .Scan     (RtScan),
+    .MaxRange (MaxRange)
   ) u_rt (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

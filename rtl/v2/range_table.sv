@@ -5,8 +5,9 @@
 // accumulators), RApply (v1 insert rules), RGap (R cycles, smallest gap), RMerge. A take of
 // the generator is applied in RIdle (before a same-cycle beat, whose scan starts next cycle).
 module range_table #(
-  parameter int  Cap  = 8,
-  parameter int  Scan = 4,
+  parameter int  Cap      = 8,
+  parameter int  Scan     = 4,
+  parameter int  MaxRange = 256,  // the generator's take length cap (dir_ctrl)
   localparam int R    = Cap / Scan,
   localparam int CntW = $clog2(Cap + 2),
   localparam int IdxW = $clog2(Cap + 1),
@@ -17,7 +18,7 @@ module range_table #(
   input  logic            ins_i,      // beat accepted (only in RIdle)
   input  logic [25:0]     ins_line_i,
   input  logic            take_i,     // generator take (only in RIdle)
-  input  logic [26:0]     take_n_i,
+  input  logic [26:0]     take_n_i,   // = min(l0 - f0 + 1, MaxRange): checked, not used
   output logic            idle_o,
   output logic [25:0]     f0_o,
   output logic [25:0]     l0_o,
@@ -39,6 +40,18 @@ module range_table #(
 
   logic [26:0] x27;
   assign x27 = {1'b0, x_q};
+
+  // A take of n = min(l0 - f0 + 1, MaxRange) lines removes the head entry iff l0 - f0 <
+  // MaxRange, else it advances f0 by MaxRange: both from this table's own registers, so the
+  // generator's length (a subtraction and a compare in dir_ctrl) is not in front of the shift
+  // of every entry (fpga-ooc: three carry chains in series, 39 MHz). Same result as
+  // f0 + take_n > l0 for that n.
+  logic [26:0] hd;
+  logic        head_all;
+  logic [25:0] f0_adv;
+  assign hd       = {1'b0, l_q[0]} - {1'b0, f_q[0]};
+  assign head_all = hd < 27'(MaxRange);
+  assign f0_adv   = f_q[0] + 26'(MaxRange);
 
   // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
   // by a mux over constant indices: an index computed as c_q * Scan made Yosys build a
@@ -78,7 +91,6 @@ module range_table #(
 
   always_comb begin
     logic [25:0] gap;
-    logic [26:0] tend;
     gap     = '0;
     state_d = state_q;
     f_d     = f_q;
@@ -97,11 +109,10 @@ module range_table #(
     bg_d    = bg_q;
     merge_o = 1'b0;
     gap_o   = '0;
-    tend    = {1'b0, f_q[0]} + take_n_i;
     unique case (state_q)
       RIdle: begin
         if (take_i && cnt_q != '0) begin
-          if (tend > {1'b0, l_q[0]}) begin
+          if (head_all) begin
             for (int i = 0; i < Cap; i++) begin
               f_d[i] = f_q[i+1];
               l_d[i] = l_q[i+1];
@@ -110,7 +121,7 @@ module range_table #(
             l_d[Cap] = '0;
             cnt_d = cnt_q - 1'b1;
           end else begin
-            f_d[0] = tend[25:0];
+            f_d[0] = f0_adv;
           end
         end
         if (ins_i) begin
@@ -265,6 +276,20 @@ module range_table #(
       bg_q    <= bg_d;
     end
   end
+
+`ifdef RINV_VERIF
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && take_i && cnt_q != '0 &&
+        take_n_i != (head_all ? hd + 27'd1 : 27'(MaxRange))) begin
+      $error("range_table %m: take_n %0d is not min(l0 - f0 + 1, MaxRange)", take_n_i);
+    end
+  end
+`endif
+`else
+  logic unused_take_n;
+  assign unused_take_n = ^take_n_i;
+`endif
 
   assign idle_o  = (state_q == RIdle);
   assign f0_o    = f_q[0];

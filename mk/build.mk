@@ -74,8 +74,10 @@ $(BUILD)/rinv_sim: tb/rinv_sim.c $(BUILD)/libtb.a
 $(BUILD)/test_tb: tests/tb/test_tb.c $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
 
-$(BUILD)/test_model: $(MODEL_TEST) $(BUILD)/libtb.a
-	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
+# MODEL_TEST (mk/config.mk): the unit-test sources of this ARCH's model, one file (v2) or
+# several (v1), all compiled into one binary; MODEL_TEST_HDRS: their headers (prerequisites)
+$(BUILD)/test_model: $(MODEL_TEST) $(MODEL_TEST_HDRS) $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) $(MODEL_TEST) $(BUILD)/libtb.a -lm -o $@
 
 unit: $(BUILD)/test_tb $(BUILD)/test_model
 

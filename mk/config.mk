@@ -40,10 +40,15 @@ MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c \
               cmodel/rinv_io.c cmodel/rinv_params.c
 MODEL_INC  := -Icmodel/v2 -Icmodel
 MODEL_TEST := tests/cmodel/v2/test_model.c
+MODEL_TEST_HDRS :=
 else
 MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
 MODEL_INC  := -Icmodel
-MODEL_TEST := tests/cmodel/test_model.c
+# the v1 unit tests: main() and the test table in test_model.c, the tests by topic in
+# test_model_*.c, the test bench they share in model_tb.c (+ model_tb.h), one binary
+MODEL_TEST := tests/cmodel/test_model.c tests/cmodel/test_model_inv.c \
+              tests/cmodel/test_model_regs.c tests/cmodel/model_tb.c
+MODEL_TEST_HDRS := tests/cmodel/model_tb.h
 endif
 CC         := gcc
 CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700

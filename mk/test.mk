@@ -94,25 +94,28 @@ coverage: $(COV_BIN)
 # ---- Directed RTL-only tests on two simulators (docs/VERIFICATION.md, "Directed tests") -----
 #   make icarus-test   tests/icarus/tb_rinv_directed.sv + rinv_top (fpga config) under Icarus
 #   make vdirected     the same testbench under Verilator --binary --timing
+# The testbench `include`s ICARUS_INC inside its module (found with -Itests/icarus); they are
+# prerequisites, never sources of their own.
 # No C model, no DPI; one process per test (tests/icarus/run.sh), ends "N passed, M failed".
 ICARUS_TB   := tests/icarus/tb_rinv_directed.sv
+ICARUS_INC  := tests/icarus/tb_rinv_tasks.svh tests/icarus/tb_rinv_tests.svh
 ICARUS_VVP  := $(BUILD)/icarus/tb_rinv_directed.vvp
 VDIR_BIN    := $(BUILD)/vdirected/tb_rinv_directed
 TEST_TIMEOUT ?= 60
 .PHONY: icarus-test vdirected
 
-$(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+$(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
-	iverilog -g2012 -o $@ -s tb_rinv_directed $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
+	iverilog -g2012 -Itests/icarus -o $@ -s tb_rinv_directed $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
 	  grep -v 'sorry: Case unique\|sorry: constant selects in always_\*' ; test $${PIPESTATUS[0]} -eq 0
 
 icarus-test: $(ICARUS_VVP)
 	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh vvp -n $(ICARUS_VVP)
 
-$(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(BUILD)/params.stamp
+$(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
 	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) --top-module tb_rinv_directed -Irtl \
-	  -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
+	  -Itests/icarus -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
 
 vdirected: $(VDIR_BIN)
 	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh $(VDIR_BIN)

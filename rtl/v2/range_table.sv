@@ -59,6 +59,35 @@ module range_table #(
   logic [Scan-1:0][25:0]   wf, wl, wfn;   // f_q[idx], l_q[idx], f_q[idx + 1]
   logic [Scan-1:0]         wv;            // idx < cnt_q
   logic [Scan-1:0][IdxW-1:0] widx;        // idx
+  // RGap's smallest gap of the window, as a tree (depth log2 Scan) instead of a chain of Scan
+  // compares; a tie goes to the lower index, as the chain's strict '<' did. Node k of a heap
+  // layout over P leaves (P = Scan rounded up to a power of two, padding leaves invalid).
+  localparam int P = (Scan > 1) ? (1 << $clog2(Scan)) : 1;
+  logic [2*P-1:0]           tv;
+  logic [2*P-1:0][25:0]     tg;
+  logic [2*P-1:0][IdxW-1:0] tk;
+  always_comb begin
+    tv = '0;
+    tg = '0;
+    tk = '0;
+    for (int i = 0; i < Scan; i++) begin
+      tv[P + i] = 1'b1;
+      tg[P + i] = wfn[i] - wl[i] - 26'd1;  // > 0: entries are sorted, non-adjacent
+      tk[P + i] = widx[i];
+    end
+    for (int k = P - 1; k >= 1; k--) begin
+      if (tv[2*k] && (!tv[2*k+1] || !(tg[2*k+1] < tg[2*k]))) begin
+        tv[k] = 1'b1;
+        tg[k] = tg[2*k];
+        tk[k] = tk[2*k];
+      end else begin
+        tv[k] = tv[2*k+1];
+        tg[k] = tg[2*k+1];
+        tk[k] = tk[2*k+1];
+      end
+    end
+  end
+
   // entries read at a register-held index (a mux over constant indices, as above)
   logic [25:0] l_at_lo, l_at_bk1;   // l_q[lo_q], l_q[bk_q + 1]
   always_comb begin
@@ -90,8 +119,6 @@ module range_table #(
   end
 
   always_comb begin
-    logic [25:0] gap;
-    gap     = '0;
     state_d = state_q;
     f_d     = f_q;
     l_d     = l_q;
@@ -205,13 +232,11 @@ module range_table #(
         end
       end
       RGap: begin
-        for (int i = 0; i < Scan; i++) begin
-          gap = wfn[i] - wl[i] - 26'd1;  // > 0: entries are sorted, non-adjacent
-          if (!bv_d || gap < bg_d) begin
-            bv_d = 1'b1;
-            bk_d = widx[i];
-            bg_d = gap;
-          end
+        // the window's smallest gap (tv[1], tg[1], tk[1]) against the chunks before it
+        if (!bv_q || tg[1] < bg_q) begin
+          bv_d = 1'b1;
+          bk_d = tk[1];
+          bg_d = tg[1];
         end
         if (32'(c_q) == R - 1) begin
           c_d     = '0;

@@ -14,6 +14,7 @@
 #   mk/test.mk     test, regress, fuzz, mutate, coverage, icarus-test, vdirected
 #   mk/results.mk  sweep, plots, results, bench
 #   mk/fpga.mk     fpga, fpga-ooc, fpga-sim, host
+#   mk/formal.mk   formal, formal-quick (SymbiYosys proofs of formal/)
 SHELL      := bash
 
 include mk/config.mk
@@ -25,3 +26,4 @@ include mk/build.mk
 include mk/test.mk
 include mk/results.mk
 include mk/fpga.mk
+include mk/formal.mk

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rinv_regs.h"
+
 #define LINE_MASK ((1u << RINV_LINE_W) - 1u)
 #define LINE_BYTES RINV_LINE_BYTES
 
@@ -705,20 +707,20 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
 
 int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value) {
   switch (off) {
-    case 0x0: *value = cc->hist_en; return 1;
-    case 0x4: *value = cc->rec_count; return 1;
-    case 0x8: *value = cc->tag_lookups; return 1;
+    case RINV_CC_HIST_EN_OFFSET: *value = cc->hist_en; return 1;
+    case RINV_CC_REC_COUNT_OFFSET: *value = cc->rec_count; return 1;
+    case RINV_CC_TAG_LOOKUPS_OFFSET: *value = cc->tag_lookups; return 1;
     default: *value = 0; return 0;
   }
 }
 
 int cc_reg_write_ok(const cc_t *cc, uint32_t off, uint32_t value, unsigned req_side) {
   /* REC_COUNT and TAG_LOOKUPS are read-only; everything else is unmapped. */
-  return off == 0x0 && value <= 1u && req_side == cc->side;
+  return off == RINV_CC_HIST_EN_OFFSET && value <= 1u && req_side == cc->side;
 }
 
 void cc_reg_write(cc_t *cc, uint32_t off, uint32_t value) {
-  if (off == 0x0) cc->hist_en = value & 1u;
+  if (off == RINV_CC_HIST_EN_OFFSET) cc->hist_en = value & RINV_CC_HIST_EN_EN_MASK;
 }
 
 /* ---------------------------------------------------------------- observers */

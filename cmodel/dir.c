@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hist.h"
+#include "rinv_regs.h"
 
 #define LINE_BYTES RINV_LINE_BYTES
 #define ALL_LINES (1u << RINV_LINE_W) /* n of the invalidate-all probe */
@@ -14,17 +15,17 @@ enum gen_state { G_IDLE, G_GEN, G_PROBE, G_WAIT_ACK };
 enum mode { MODE_LINE = 0, MODE_RUN = 1, MODE_MERGE = 2 };
 enum walk { WALK_ADDR = 0, WALK_SET = 1, WALK_AUTO = 2 };
 
-/* Register offsets in the directory window. */
+/* Register offsets in the directory window (common/rinv_regs.h, from regs/rinv.rdl). */
 enum {
-  REG_LOCK = 0x0000,
-  REG_MODE = 0x1000,
-  REG_STATUS = 0x2000,
-  REG_ERR_COUNT = 0x3000,
-  REG_COUNTERS = 0x4000,
-  REG_INV_START = 0x5000,
-  REG_HIST_RX = 0x6000
+  REG_LOCK = RINV_DIR_LOCK_OFFSET,
+  REG_MODE = RINV_DIR_MODE_OFFSET,
+  REG_STATUS = RINV_DIR_STATUS_OFFSET,
+  REG_ERR_COUNT = RINV_DIR_ERR_COUNT_OFFSET,
+  REG_COUNTERS = RINV_DIR_CNT_OFFSET,
+  REG_INV_START = RINV_DIR_INV_START_OFFSET,
+  REG_HIST_RX = RINV_DIR_HIST_RX_OFFSET
 };
-#define N_COUNTERS 11u
+#define N_COUNTERS RINV_DIR_CNT_COUNT
 
 struct dir {
   uint32_t max_range;
@@ -333,16 +334,16 @@ uint32_t dir_hist_count(const dir_t *d, unsigned side) {
 
 static uint32_t dir_counter(const dir_t *d, uint32_t k) {
   switch (k) {
-    case 0: return d->st_probes;
-    case 1: return d->st_probe_lines;
-    case 2: return d->st_inv_hits;
-    case 3: return d->st_over_inv;
-    case 4: return d->st_hist_entries;
-    case 5: return d->st_hist_overflows;
-    case 6: return d->st_inv_cycles;
-    case 7: return d->st_inv_cycles_last;
-    case 8: return d->st_releases;
-    case 9: return dir_hist_count(d, 0);
+    case RINV_DIR_CNT_PROBES_IDX: return d->st_probes;
+    case RINV_DIR_CNT_PROBE_LINES_IDX: return d->st_probe_lines;
+    case RINV_DIR_CNT_INV_HITS_IDX: return d->st_inv_hits;
+    case RINV_DIR_CNT_OVER_INV_IDX: return d->st_over_inv;
+    case RINV_DIR_CNT_HIST_ENTRIES_IDX: return d->st_hist_entries;
+    case RINV_DIR_CNT_HIST_OVERFLOWS_IDX: return d->st_hist_overflows;
+    case RINV_DIR_CNT_INV_CYCLES_IDX: return d->st_inv_cycles;
+    case RINV_DIR_CNT_INV_CYCLES_LAST_IDX: return d->st_inv_cycles_last;
+    case RINV_DIR_CNT_RELEASES_IDX: return d->st_releases;
+    case RINV_DIR_CNT_HIST_COUNT_CPU_IDX: return dir_hist_count(d, 0);
     default: return dir_hist_count(d, 1);
   }
 }

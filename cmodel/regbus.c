@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "rinv_regs.h"
+
 enum rb_state { RB_IDLE, RB_WR_RESP, RB_RD_RESP };
 
 struct regbus {
@@ -25,16 +27,16 @@ void regbus_reset(regbus_t *rb) {
 
 regbus_window_t regbus_decode(uint32_t addr, uint32_t *offset) {
   *offset = 0;
-  if (addr >= 0x40000000u && addr <= 0x40007FFFu) {
-    *offset = addr - 0x40000000u;
+  if (addr >= RINV_DIR_BASE && addr - RINV_DIR_BASE < RINV_DIR_WINDOW) {
+    *offset = addr - RINV_DIR_BASE;
     return WIN_DIR;
   }
-  if (addr >= 0x40008000u && addr <= 0x4000FFFFu) {
-    *offset = addr - 0x40008000u;
+  if (addr >= RINV_CPU_CC_BASE && addr - RINV_CPU_CC_BASE < RINV_CC_WINDOW) {
+    *offset = addr - RINV_CPU_CC_BASE;
     return WIN_CC0;
   }
-  if (addr >= 0x40010000u && addr <= 0x40017FFFu) {
-    *offset = addr - 0x40010000u;
+  if (addr >= RINV_GPU_CC_BASE && addr - RINV_GPU_CC_BASE < RINV_CC_WINDOW) {
+    *offset = addr - RINV_GPU_CC_BASE;
     return WIN_CC1;
   }
   return WIN_NONE;

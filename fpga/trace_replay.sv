@@ -5,22 +5,10 @@
 // ports run concurrently: entry i is issued as soon as its port has no request
 // outstanding, and entry i+1 waits for entry i to be issued (in-order issue). Responses are
 // always accepted. Control and trace loading go through a small AXI4-Lite slave (board
-// window 0x8000_0000, registers below); offsets other than those listed, and addresses with
-// bits [30:8] set, answer SLVERR.
-//   0x00 ID       R   0x52504C59 ("RPLY")
-//   0x04 CTRL     W   [0] start, [1] clear statistics (SLVERR while busy)
-//                 R   STATUS: [0] busy, [1] done (sticky until the next start)
-//   0x08 LEN      RW  number of entries to run (<= DEPTH; SLVERR while busy)
-//   0x0C WIDX     RW  index of the next entry written by ENT_CTRL (< DEPTH)
-//   0x10 ENT_ADDR RW  entry byte address
-//   0x14 ENT_DATA RW  entry store data
-//   0x18 ENT_CTRL W   [2:0] port (0..5), [3] we, [7:4] wstrb: writes entry WIDX from
-//                     ENT_ADDR/ENT_DATA and this word, then WIDX++ (SLVERR while busy,
-//                     port > 5 or WIDX >= DEPTH)
-//   0x1C CYCLES   R   cycles of the last run (start to last response)
-//   0x20 LOADS    R   load responses        0x24 STORES R  store responses
-//   0x28 LD_SUM   R   sum (mod 2^32) of all load data
-//   0x2C DEPTH    R   trace RAM entries
+// window 0x8000_0000). Its registers (ID, CTRL/STATUS, LEN, WIDX, ENT_ADDR, ENT_DATA, ENT_CTRL,
+// CYCLES, LOADS, STORES, LD_SUM, DEPTH) are in docs/REGISTERS.md; the offsets come from
+// rinv_regs_pkg, generated from regs/rinv.rdl. Offsets other than those, and addresses with
+// bits [30:8] set or [1:0] not 0, answer SLVERR.
 module trace_replay #(
   parameter int Depth = 1024,
   localparam int IdxW = $clog2(Depth),
@@ -58,7 +46,7 @@ module trace_replay #(
   output logic             busy_o
 );
 
-  localparam logic [31:0] ReplayId = 32'h52504C59;
+  localparam logic [31:0] ReplayId = rinv_regs_pkg::RP_ID_RESET;  // "RPLY"
 
   // ---- trace RAM: {port[2:0], we, wstrb[3:0], addr[31:0], wdata[31:0]} ----------------
   logic [71:0]     ram_q [Depth];
@@ -241,25 +229,25 @@ module trace_replay #(
     bad_r   = (s_araddr_i[30:8] != '0) || (s_araddr_i[1:0] != 2'b00);
     rval    = '0;
     unique case (woff)
-      8'h04: bad_w = bad_w || busy_o;
-      8'h08: bad_w = bad_w || busy_o || (s_wdata_i > 32'(Depth));
-      8'h0C: bad_w = bad_w || (s_wdata_i >= 32'(Depth));
-      8'h10, 8'h14: ;
-      8'h18: bad_w = bad_w || busy_o || (s_wdata_i[2:0] > 3'd5);
+      rinv_regs_pkg::RP_CTRL_OFFSET: bad_w = bad_w || busy_o;
+      rinv_regs_pkg::RP_LEN_OFFSET: bad_w = bad_w || busy_o || (s_wdata_i > 32'(Depth));
+      rinv_regs_pkg::RP_WIDX_OFFSET: bad_w = bad_w || (s_wdata_i >= 32'(Depth));
+      rinv_regs_pkg::RP_ENT_ADDR_OFFSET, rinv_regs_pkg::RP_ENT_DATA_OFFSET: ;
+      rinv_regs_pkg::RP_ENT_CTRL_OFFSET: bad_w = bad_w || busy_o || (s_wdata_i[2:0] > 3'd5);
       default: bad_w = 1'b1;
     endcase
     unique case (roff)
-      8'h00: rval = ReplayId;
-      8'h04: rval = {30'h0, done_q, busy_o};
-      8'h08: rval = 32'(len_q);
-      8'h0C: rval = 32'(widx_q);
-      8'h10: rval = eaddr_q;
-      8'h14: rval = edata_q;
-      8'h1C: rval = cycles_q;
-      8'h20: rval = loads_q;
-      8'h24: rval = stores_q;
-      8'h28: rval = sum_q;
-      8'h2C: rval = 32'(Depth);
+      rinv_regs_pkg::RP_ID_OFFSET: rval = ReplayId;
+      rinv_regs_pkg::RP_CTRL_OFFSET: rval = {30'h0, done_q, busy_o};
+      rinv_regs_pkg::RP_LEN_OFFSET: rval = 32'(len_q);
+      rinv_regs_pkg::RP_WIDX_OFFSET: rval = 32'(widx_q);
+      rinv_regs_pkg::RP_ENT_ADDR_OFFSET: rval = eaddr_q;
+      rinv_regs_pkg::RP_ENT_DATA_OFFSET: rval = edata_q;
+      rinv_regs_pkg::RP_CYCLES_OFFSET: rval = cycles_q;
+      rinv_regs_pkg::RP_LOADS_OFFSET: rval = loads_q;
+      rinv_regs_pkg::RP_STORES_OFFSET: rval = stores_q;
+      rinv_regs_pkg::RP_LD_SUM_OFFSET: rval = sum_q;
+      rinv_regs_pkg::RP_DEPTH_OFFSET: rval = 32'(Depth);
       default: bad_r = 1'b1;
     endcase
     unique case (bus_q)
@@ -269,15 +257,15 @@ module trace_replay #(
           bus_d   = BusWrResp;
           if (!bad_w) begin
             unique case (woff)
-              8'h04: begin
+              rinv_regs_pkg::RP_CTRL_OFFSET: begin
                 start = s_wdata_i[0];
                 clear = s_wdata_i[1];
               end
-              8'h08: len_d = LenW'(s_wdata_i);
-              8'h0C: widx_d = IdxW'(s_wdata_i);
-              8'h10: eaddr_d = s_wdata_i;
-              8'h14: edata_d = s_wdata_i;
-              8'h18: begin
+              rinv_regs_pkg::RP_LEN_OFFSET: len_d = LenW'(s_wdata_i);
+              rinv_regs_pkg::RP_WIDX_OFFSET: widx_d = IdxW'(s_wdata_i);
+              rinv_regs_pkg::RP_ENT_ADDR_OFFSET: eaddr_d = s_wdata_i;
+              rinv_regs_pkg::RP_ENT_DATA_OFFSET: edata_d = s_wdata_i;
+              rinv_regs_pkg::RP_ENT_CTRL_OFFSET: begin
                 ram_we = 1'b1;
                 widx_d = widx_q + 1'b1;
               end

@@ -3,7 +3,8 @@
 # Debian packages, clean, and make help.
 
 PHONY_EXTRA := deps gtkw
-.PHONY: $(PHONY_EXTRA) help params verilate sim lint lint-yosys venv wave clean check-params unit
+.PHONY: $(PHONY_EXTRA) help params verilate sim lint lint-yosys venv wave clean check-params unit \
+        regs check-regs
 
 # make help: every target a user calls, one line each (the test make_help_lists_targets keeps
 # it complete against the .PHONY lists; internal targets are marked there)
@@ -17,6 +18,8 @@ help:
 	 '  make host         build/rinv_host: the host tool of the board (docs/FPGA.md §4)' \
 	 '  make params       regenerate the parameter files from params/rinv.toml' \
 	 '  make check-params fail if a generated parameter file is stale' \
+	 '  make regs         regenerate the register map files from regs/rinv.rdl (venv: SystemRDL)' \
+	 '  make check-regs   fail if a generated register map file is stale' \
 	 'Check' \
 	 '  make test         every test; ends with "N passed, M failed" (installs the venv, gtkwave)' \
 	 '  make lint         verilator -Wall and Icarus lint of the RTL' \
@@ -27,6 +30,8 @@ help:
 	 '  make coverage     Verilator coverage build, FSM state/transition goals (COV_RUNS=N smoke)' \
 	 '  make icarus-test  directed SystemVerilog testbench under Icarus' \
 	 '  make vdirected    the same testbench under Verilator' \
+	 '  make formal       SymbiYosys proofs of formal/: one line per property, broken variants' \
+	 '  make formal-quick the prove, cover and broken-variant tasks (no bmc task)' \
 	 'Measure' \
 	 '  make sweep        the result table (sim/sweep.py -> sim/results/): model and lockstep rows' \
 	 '  make results      sweep, then plots' \
@@ -50,6 +55,15 @@ params:
 
 check-params:
 	$(PYTHON) tools/gen_params.py --check
+
+# The register map (docs/REGISTERS.md): regs/rinv.rdl compiled by systemrdl-compiler (the venv)
+# into common/rinv_regs.h, rtl/rinv_regs_pkg.sv and the tables of docs/REGISTERS.md. The outputs
+# are committed, so the builds never need the venv; test regs_up_to_date checks them.
+regs: $(VENV)/stamp
+	$(VENV)/bin/python tools/gen_regs.py
+
+check-regs: $(VENV)/stamp
+	$(VENV)/bin/python tools/gen_regs.py --check
 
 $(BUILD)/params.stamp: params/rinv.toml tools/gen_params.py
 	@mkdir -p $(BUILD)

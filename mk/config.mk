@@ -40,7 +40,7 @@ MODEL_SRCS := $(sort $(wildcard cmodel/v2/*.c)) cmodel/mem.c \
               cmodel/rinv_io.c cmodel/rinv_params.c
 MODEL_INC  := -Icmodel/v2 -Icmodel
 MODEL_TEST := tests/cmodel/v2/test_model.c
-MODEL_TEST_HDRS :=
+MODEL_TEST_HDRS := $(wildcard tests/cmodel/v2/*.h) tests/cmodel/test_common.h
 else
 MODEL_SRCS := $(sort $(wildcard cmodel/*.c))
 MODEL_INC  := -Icmodel
@@ -48,7 +48,7 @@ MODEL_INC  := -Icmodel
 # test_model_*.c, the test bench they share in model_tb.c (+ model_tb.h), one binary
 MODEL_TEST := tests/cmodel/test_model.c tests/cmodel/test_model_inv.c \
               tests/cmodel/test_model_regs.c tests/cmodel/model_tb.c
-MODEL_TEST_HDRS := tests/cmodel/model_tb.h
+MODEL_TEST_HDRS := tests/cmodel/model_tb.h tests/cmodel/test_common.h
 endif
 CC         := gcc
 CSTD       := -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700

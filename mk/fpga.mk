@@ -24,7 +24,8 @@ host: $(HOST_BIN)
 # with the testbench; it uses nothing of tb/ (test no_tb_sources_outside_tb).
 HOST_SRCS  := sw/rinv_host.c sw/host_link.c sw/rinv_drv.c common/trace.c common/refmem.c \
               common/linemap.c
-HOST_HDRS  := sw/host_link.h sw/rinv_drv.h common/trace.h common/refmem.h common/linemap.h
+HOST_HDRS  := sw/host_link.h sw/rinv_drv.h common/rinv_regs.h common/trace.h common/refmem.h \
+              common/linemap.h
 # no -Itb, no -Icmodel: the compiler itself keeps the product's tool off the test folder
 HOST_CFLAGS := $(CSTD) $(CWARN) $(COPT) -Icommon -Isw
 

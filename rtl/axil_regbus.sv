@@ -59,11 +59,11 @@ module axil_regbus (
   assign access = do_wr || do_rd;
   assign addr   = do_wr ? axi_awaddr_i : axi_araddr_i;
 
-  // Windows of 32 KiB: 0x4000_0000 dir, 0x4000_8000 CPU cc, 0x4001_0000 GPU cc.
+  // Windows of 32 KiB (rinv_regs_pkg): 0x4000_0000 dir, 0x4000_8000 CPU cc, 0x4001_0000 GPU cc.
   always_comb begin
-    rb_sel_o[0] = access && (addr[31:15] == 17'h08000);
-    rb_sel_o[1] = access && (addr[31:15] == 17'h08001);
-    rb_sel_o[2] = access && (addr[31:15] == 17'h08002);
+    rb_sel_o[0] = access && (addr[31:15] == rinv_regs_pkg::DIR_BASE[31:15]);
+    rb_sel_o[1] = access && (addr[31:15] == rinv_regs_pkg::CPU_CC_BASE[31:15]);
+    rb_sel_o[2] = access && (addr[31:15] == rinv_regs_pkg::GPU_CC_BASE[31:15]);
   end
   assign mapped     = |rb_sel_o;
   assign rb_we_o    = do_wr;

@@ -1,5 +1,6 @@
 // Register window of one cache controller (ARCHITECTURE_v2.md §6.6, §8):
-// +0x0 HIST_EN (RW), +0x4 REC_COUNT (R), +0x8 TAG_LOOKUPS (R, added in the walker's SM).
+// HIST_EN (RW), REC_COUNT (R), TAG_LOOKUPS (R, added in the walker's SM); offsets from
+// rinv_regs_pkg (regs/rinv.rdl, docs/REGISTERS.md).
 module cc_regs #(
   parameter int Side = 0
 ) (
@@ -28,16 +29,16 @@ module cc_regs #(
     rb_rdata_o = '0;
     hist_en_d  = hist_en_q;
     unique case (rb_off_i)
-      15'h0000: begin
+      rinv_regs_pkg::CC_HIST_EN_OFFSET: begin
         rb_rdata_o = {31'b0, hist_en_q};
         if (rb_we_i && ((rb_wdata_i > 32'd1) || (32'(rb_side_i) != Side))) rb_err_o = 1'b1;
         if (rb_sel_i && rb_we_i && rb_commit_i) hist_en_d = rb_wdata_i[0];
       end
-      15'h0004: begin
+      rinv_regs_pkg::CC_REC_COUNT_OFFSET: begin
         rb_rdata_o = 32'(rec_count_i);
         rb_err_o   = rb_we_i;
       end
-      15'h0008: begin
+      rinv_regs_pkg::CC_TAG_LOOKUPS_OFFSET: begin
         rb_rdata_o = tl_q;
         rb_err_o   = rb_we_i;
       end

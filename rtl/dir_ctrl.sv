@@ -233,7 +233,7 @@ module dir_ctrl #(
     rb_err_o   = 1'b0;
     rb_rdata_o = '0;
     unique case (rb_off_i)
-      15'h0000: begin  // LOCK
+      rinv_regs_pkg::DIR_LOCK_OFFSET: begin
         rb_rdata_o = 32'(owner_q);
         if (rb_we_i) begin
           if (v > 32'd2) rb_err_o = 1'b1;
@@ -241,35 +241,80 @@ module dir_ctrl #(
           else rb_err_o = (owner_q != req_id) || inv_busy_q || hist_busy_q[rb_side_i];
         end
       end
-      15'h1000: begin  // MODE
+      rinv_regs_pkg::DIR_MODE_OFFSET: begin
         rb_rdata_o = {28'b0, walk_q, mode_q};
         if (rb_we_i) begin
           rb_err_o = (v[31:4] != '0) || (v[1:0] == 2'd3) || (v[3:2] == 2'd3) || inv_busy_q ||
                      (hist_busy_q != 2'b00) || hist_nonempty || (ovf_q != 2'b00);
         end
       end
-      15'h2000: begin rb_rdata_o = status;               rb_err_o = rb_we_i; end
-      15'h3000: begin rb_rdata_o = st_errors_q;          rb_err_o = rb_we_i; end
-      15'h4000: begin rb_rdata_o = st_probes_q;          rb_err_o = rb_we_i; end
-      15'h4004: begin rb_rdata_o = st_probe_lines_q;     rb_err_o = rb_we_i; end
-      15'h4008: begin rb_rdata_o = st_inv_hits_q;        rb_err_o = rb_we_i; end
-      15'h400c: begin rb_rdata_o = st_over_inv_q;        rb_err_o = rb_we_i; end
-      15'h4010: begin rb_rdata_o = st_hist_entries_q;    rb_err_o = rb_we_i; end
-      15'h4014: begin rb_rdata_o = st_hist_ovf_q;        rb_err_o = rb_we_i; end
-      15'h4018: begin rb_rdata_o = st_inv_cycles_q;      rb_err_o = rb_we_i; end
-      15'h401c: begin rb_rdata_o = st_inv_cycles_last_q; rb_err_o = rb_we_i; end
-      15'h4020: begin rb_rdata_o = st_releases_q;        rb_err_o = rb_we_i; end
-      15'h4024: begin rb_rdata_o = 32'(hist_count_o[0]); rb_err_o = rb_we_i; end
-      15'h4028: begin rb_rdata_o = 32'(hist_count_o[1]); rb_err_o = rb_we_i; end
-      15'h5000: begin rb_rdata_o = status; rb_err_o = rb_we_i && !inv_start_ok; end
-      15'h6000: begin rb_rdata_o = status; rb_err_o = rb_we_i && !hist_rx_ok;   end
+      rinv_regs_pkg::DIR_STATUS_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_ERR_COUNT_OFFSET: begin
+        rb_rdata_o = st_errors_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_PROBES_OFFSET: begin
+        rb_rdata_o = st_probes_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_PROBE_LINES_OFFSET: begin
+        rb_rdata_o = st_probe_lines_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_HITS_OFFSET: begin
+        rb_rdata_o = st_inv_hits_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_OVER_INV_OFFSET: begin
+        rb_rdata_o = st_over_inv_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_ENTRIES_OFFSET: begin
+        rb_rdata_o = st_hist_entries_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_OVERFLOWS_OFFSET: begin
+        rb_rdata_o = st_hist_ovf_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_CYCLES_OFFSET: begin
+        rb_rdata_o = st_inv_cycles_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_CYCLES_LAST_OFFSET: begin
+        rb_rdata_o = st_inv_cycles_last_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_RELEASES_OFFSET: begin
+        rb_rdata_o = st_releases_q;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_COUNT_CPU_OFFSET: begin
+        rb_rdata_o = 32'(hist_count_o[0]);
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_COUNT_GPU_OFFSET: begin
+        rb_rdata_o = 32'(hist_count_o[1]);
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_START_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i && !inv_start_ok;
+      end
+      rinv_regs_pkg::DIR_HIST_RX_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i && !hist_rx_ok;
+      end
       default:  rb_err_o = 1'b1;
     endcase
   end
 
   logic dir_wr;
   assign dir_wr       = rb_sel_i && rb_we_i && rb_commit_i;
-  assign wr_inv_start = dir_wr && (rb_off_i == 15'h5000);
+  assign wr_inv_start = dir_wr && (rb_off_i == rinv_regs_pkg::DIR_INV_START_OFFSET);
 
   // ======================================================================================
   // History structures (§5.2)
@@ -485,7 +530,7 @@ module dir_ctrl #(
     // Register writes.
     if (dir_wr) begin
       unique case (rb_off_i)
-        15'h0000: begin
+        rinv_regs_pkg::DIR_LOCK_OFFSET: begin
           if (v == 32'd0) begin
             owner_d    = 2'd0;
             inv_done_d = 1'b0;
@@ -493,18 +538,18 @@ module dir_ctrl #(
             owner_d = v[1:0];
           end
         end
-        15'h1000: begin
+        rinv_regs_pkg::DIR_MODE_OFFSET: begin
           mode_d = v[1:0];
           walk_d = v[3:2];
         end
-        15'h5000: begin
+        rinv_regs_pkg::DIR_INV_START_OFFSET: begin
           src_d         = rb_side_i;
           inv_busy_d    = 1'b1;
           inv_done_d    = 1'b0;
           last_id_d     = req_id;
           st_releases_d = st_releases_q + 32'd1;
         end
-        15'h6000: begin
+        rinv_regs_pkg::DIR_HIST_RX_OFFSET: begin
           hist_busy_d[rb_side_i] = 1'b1;
           hist_go_d[rb_side_i]   = 1'b1;
         end

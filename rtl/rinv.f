@@ -1,4 +1,5 @@
 rtl/rinv_pkg.sv
+rtl/rinv_regs_pkg.sv
 rtl/cache_array.sv
 rtl/cc_portarb.sv
 rtl/cc_regs.sv

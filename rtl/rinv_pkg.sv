@@ -56,4 +56,11 @@ package rinv_pkg;
   localparam int FpgaProbeInflight = 4;
   localparam int FpgaRtScan = 4;
 
+  typedef logic [31:0] addr_t;          // byte address
+  typedef logic [31:0] word_t;          // one data word of a core port
+  typedef logic [25:0] line_t;          // line address
+  typedef logic [26:0] nlines_t;        // a probe's line count
+  typedef logic [511:0] ldata_t;        // one line of data
+  typedef logic [63:0] lmask_t;         // one byte enable per byte of a line
+
 endpackage : rinv_pkg

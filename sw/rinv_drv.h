@@ -8,54 +8,55 @@
 
 #include <stdint.h>
 
+#include "rinv_regs.h"
+
 /* Sides and their register ids (id = side + 1). */
 #define RINV_SIDE_CPU 0u
 #define RINV_SIDE_GPU 1u
 #define RINV_ID(side) ((uint32_t)(side) + 1u)
 
-/* Directory window. */
-#define RINV_DIR_BASE       0x40000000u
-#define RINV_REG_LOCK       0x40000000u
-#define RINV_REG_MODE       0x40001000u
-#define RINV_REG_STATUS     0x40002000u
-#define RINV_REG_ERR_COUNT  0x40003000u
-#define RINV_REG_CNT_BASE   0x40004000u /* + 4*k, see RINV_CNT_* */
-#define RINV_REG_INV_START  0x40005000u
-#define RINV_REG_HIST_RX    0x40006000u
+/* Directory window: absolute addresses. Offsets, fields and counter indices come from
+ * common/rinv_regs.h, generated from regs/rinv.rdl (docs/REGISTERS.md). */
+#define RINV_REG_LOCK       (RINV_DIR_BASE + RINV_DIR_LOCK_OFFSET)
+#define RINV_REG_MODE       (RINV_DIR_BASE + RINV_DIR_MODE_OFFSET)
+#define RINV_REG_STATUS     (RINV_DIR_BASE + RINV_DIR_STATUS_OFFSET)
+#define RINV_REG_ERR_COUNT  (RINV_DIR_BASE + RINV_DIR_ERR_COUNT_OFFSET)
+#define RINV_REG_CNT_BASE   (RINV_DIR_BASE + RINV_DIR_CNT_OFFSET) /* + 4*k, see RINV_CNT_* */
+#define RINV_REG_INV_START  (RINV_DIR_BASE + RINV_DIR_INV_START_OFFSET)
+#define RINV_REG_HIST_RX    (RINV_DIR_BASE + RINV_DIR_HIST_RX_OFFSET)
 
 /* Counter indices (register RINV_REG_CNT(k)). */
-#define RINV_CNT_PROBES          0u
-#define RINV_CNT_PROBE_LINES     1u
-#define RINV_CNT_INV_HITS        2u
-#define RINV_CNT_OVER_INV        3u
-#define RINV_CNT_HIST_ENTRIES    4u
-#define RINV_CNT_HIST_OVERFLOWS  5u
-#define RINV_CNT_INV_CYCLES      6u
-#define RINV_CNT_INV_CYCLES_LAST 7u
-#define RINV_CNT_RELEASES        8u
-#define RINV_CNT_HIST_COUNT_CPU  9u
-#define RINV_CNT_HIST_COUNT_GPU  10u
-#define RINV_N_CNT               11u
+#define RINV_CNT_PROBES          RINV_DIR_CNT_PROBES_IDX
+#define RINV_CNT_PROBE_LINES     RINV_DIR_CNT_PROBE_LINES_IDX
+#define RINV_CNT_INV_HITS        RINV_DIR_CNT_INV_HITS_IDX
+#define RINV_CNT_OVER_INV        RINV_DIR_CNT_OVER_INV_IDX
+#define RINV_CNT_HIST_ENTRIES    RINV_DIR_CNT_HIST_ENTRIES_IDX
+#define RINV_CNT_HIST_OVERFLOWS  RINV_DIR_CNT_HIST_OVERFLOWS_IDX
+#define RINV_CNT_INV_CYCLES      RINV_DIR_CNT_INV_CYCLES_IDX
+#define RINV_CNT_INV_CYCLES_LAST RINV_DIR_CNT_INV_CYCLES_LAST_IDX
+#define RINV_CNT_RELEASES        RINV_DIR_CNT_RELEASES_IDX
+#define RINV_CNT_HIST_COUNT_CPU  RINV_DIR_CNT_HIST_COUNT_CPU_IDX
+#define RINV_CNT_HIST_COUNT_GPU  RINV_DIR_CNT_HIST_COUNT_GPU_IDX
+#define RINV_N_CNT               RINV_DIR_CNT_COUNT
 #define RINV_REG_CNT(k) (RINV_REG_CNT_BASE + 4u * (uint32_t)(k))
 
 /* Cache-controller windows (one per side). */
-#define RINV_CPU_CC_BASE    0x40008000u
-#define RINV_GPU_CC_BASE    0x40010000u
 #define RINV_CC_BASE(side)  ((side) == RINV_SIDE_CPU ? RINV_CPU_CC_BASE : RINV_GPU_CC_BASE)
-#define RINV_CC_HIST_EN     0x0u
-#define RINV_CC_REC_COUNT   0x4u
-#define RINV_CC_TAG_LOOKUPS 0x8u
+#define RINV_CC_HIST_EN     RINV_CC_HIST_EN_OFFSET
+#define RINV_CC_REC_COUNT   RINV_CC_REC_COUNT_OFFSET
+#define RINV_CC_TAG_LOOKUPS RINV_CC_TAG_LOOKUPS_OFFSET
 #define RINV_REG_HIST_EN(side)     (RINV_CC_BASE(side) + RINV_CC_HIST_EN)
 #define RINV_REG_REC_COUNT(side)   (RINV_CC_BASE(side) + RINV_CC_REC_COUNT)
 #define RINV_REG_TAG_LOOKUPS(side) (RINV_CC_BASE(side) + RINV_CC_TAG_LOOKUPS)
 
 /* STATUS fields. */
-#define RINV_ST_INV_BUSY       (1u << 0)
-#define RINV_ST_INV_DONE       (1u << 1)
-#define RINV_ST_HIST_BUSY(s)   (1u << (2u + (unsigned)(s)))
-#define RINV_ST_LAST_ID(v)     (((v) >> 4) & 3u)
-#define RINV_ST_OVF(s)         (1u << (6u + (unsigned)(s)))
-#define RINV_ST_OWNER(v)       (((v) >> 8) & 3u)
+#define RINV_ST_INV_BUSY       RINV_DIR_STATUS_INV_BUSY_MASK
+#define RINV_ST_INV_DONE       RINV_DIR_STATUS_INV_DONE_MASK
+#define RINV_ST_HIST_BUSY(s)   (1u << (RINV_DIR_STATUS_HIST_BUSY_SHIFT + (unsigned)(s)))
+#define RINV_ST_LAST_ID(v) \
+  (((v) & RINV_DIR_STATUS_LAST_ID_MASK) >> RINV_DIR_STATUS_LAST_ID_SHIFT)
+#define RINV_ST_OVF(s)         (1u << (RINV_DIR_STATUS_OVF_SHIFT + (unsigned)(s)))
+#define RINV_ST_OWNER(v)       (((v) & RINV_DIR_STATUS_OWNER_MASK) >> RINV_DIR_STATUS_OWNER_SHIFT)
 
 /* MODE fields. */
 #define RINV_MODE_LINE  0u
@@ -64,7 +65,8 @@
 #define RINV_WALK_ADDR  0u
 #define RINV_WALK_SET   1u
 #define RINV_WALK_AUTO  2u
-#define RINV_MODE_VALUE(mode, walk) (((uint32_t)(walk) << 2) | (uint32_t)(mode))
+#define RINV_MODE_VALUE(mode, walk) \
+  (((uint32_t)(walk) << RINV_DIR_MODE_WALK_SHIFT) | ((uint32_t)(mode) << RINV_DIR_MODE_MODE_SHIFT))
 
 /* Transport result codes (returned by the mmio callbacks and the helpers below). */
 #define RINV_OK          0

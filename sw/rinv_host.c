@@ -52,20 +52,19 @@
 #include "rinv_drv.h"
 #include "trace.h"
 
-/* Trace-replay window (fpga/trace_replay.sv). */
-#define RP_BASE     0x80000000u
-#define RP_ID       (RP_BASE + 0x00u)
-#define RP_CTRL     (RP_BASE + 0x04u)
-#define RP_LEN      (RP_BASE + 0x08u)
-#define RP_WIDX     (RP_BASE + 0x0Cu)
-#define RP_ENT_ADDR (RP_BASE + 0x10u)
-#define RP_ENT_DATA (RP_BASE + 0x14u)
-#define RP_ENT_CTRL (RP_BASE + 0x18u)
-#define RP_CYCLES   (RP_BASE + 0x1Cu)
-#define RP_LOADS    (RP_BASE + 0x20u)
-#define RP_STORES   (RP_BASE + 0x24u)
-#define RP_LD_SUM   (RP_BASE + 0x28u)
-#define RP_DEPTH    (RP_BASE + 0x2Cu)
+/* Trace-replay window (fpga/trace_replay.sv): offsets from common/rinv_regs.h (regs/rinv.rdl). */
+#define RP_ID       (RINV_RP_BASE + RINV_RP_ID_OFFSET)
+#define RP_CTRL     (RINV_RP_BASE + RINV_RP_CTRL_OFFSET)
+#define RP_LEN      (RINV_RP_BASE + RINV_RP_LEN_OFFSET)
+#define RP_WIDX     (RINV_RP_BASE + RINV_RP_WIDX_OFFSET)
+#define RP_ENT_ADDR (RINV_RP_BASE + RINV_RP_ENT_ADDR_OFFSET)
+#define RP_ENT_DATA (RINV_RP_BASE + RINV_RP_ENT_DATA_OFFSET)
+#define RP_ENT_CTRL (RINV_RP_BASE + RINV_RP_ENT_CTRL_OFFSET)
+#define RP_CYCLES   (RINV_RP_BASE + RINV_RP_CYCLES_OFFSET)
+#define RP_LOADS    (RINV_RP_BASE + RINV_RP_LOADS_OFFSET)
+#define RP_STORES   (RINV_RP_BASE + RINV_RP_STORES_OFFSET)
+#define RP_LD_SUM   (RINV_RP_BASE + RINV_RP_LD_SUM_OFFSET)
+#define RP_DEPTH    (RINV_RP_BASE + RINV_RP_DEPTH_OFFSET)
 
 /* ---- parsing helpers ------------------------------------------------------------------ */
 
@@ -170,7 +169,11 @@ static int rp_load(const rinv_mmio_t *m, const tr_op_t *ops, size_t n) {
     rc = rinv_reg_write(m, 0, RP_ENT_ADDR, o->addr);
     if (rc == RINV_OK) rc = rinv_reg_write(m, 0, RP_ENT_DATA, st ? o->data : 0u);
     if (rc == RINV_OK) {
-      uint32_t ctl = (uint32_t)o->port | (st ? 0x8u | ((uint32_t)(o->wstrb & 0xFu) << 4) : 0u);
+      uint32_t ctl = (uint32_t)o->port << RINV_RP_ENT_CTRL_PORT_SHIFT;
+      if (st) {
+        ctl |= RINV_RP_ENT_CTRL_WE_MASK |
+               (((uint32_t)o->wstrb << RINV_RP_ENT_CTRL_WSTRB_SHIFT) & RINV_RP_ENT_CTRL_WSTRB_MASK);
+      }
       rc = rinv_reg_write(m, 0, RP_ENT_CTRL, ctl);
     }
   }
@@ -180,9 +183,10 @@ static int rp_load(const rinv_mmio_t *m, const tr_op_t *ops, size_t n) {
 
 /* Starts the engine (statistics cleared), waits for it, prints its statistics. */
 static int rp_run(const rinv_mmio_t *m, link_t *l, uint32_t *ld_sum) {
-  int rc = rinv_reg_write(m, 0, RP_CTRL, 3u);
-  uint32_t st = 1;
-  for (unsigned n = 0; rc == RINV_OK && (st & 1u); n++) {
+  /* write: start | clear statistics; read back: [0] busy (the start field's bit) */
+  int rc = rinv_reg_write(m, 0, RP_CTRL, RINV_RP_CTRL_START_MASK | RINV_RP_CTRL_CLEAR_MASK);
+  uint32_t st = RINV_RP_CTRL_START_MASK;
+  for (unsigned n = 0; rc == RINV_OK && (st & RINV_RP_CTRL_START_MASK); n++) {
     if (n > 1000000u) return RINV_E_TIMEOUT;
     rc = rinv_reg_read(m, 0, RP_CTRL, &st);
   }

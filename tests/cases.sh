@@ -12,6 +12,8 @@ RANDOM_SEED_BASE=${SEED_BASE:-1}
 
 # --- generated files, unit suites, lint ------------------------------------------------
 run_test  params_up_to_date   python3 tools/gen_params.py --check
+# the register map files generated from regs/rinv.rdl are current, and a stale one is caught
+run_test  regs_up_to_date     bash tests/regs_up_to_date.sh
 # nothing outside tb/ and tests/ includes or compiles a tb/ file: sw/, cmodel/, common/ and the
 # host tool's HOST_SRCS/HOST_HDRS use common/ (common/README.md)
 run_test  no_tb_sources_outside_tb bash tests/no_tb_sources_outside_tb.sh
@@ -19,6 +21,20 @@ run_suite cmodel_unit         $BUILD/test_model
 run_suite tb_unit             $BUILD/test_tb
 run_test  rtl_lint            make -s lint
 run_test  rtl_yosys_parse     make -s lint-yosys
+# formal proofs (formal/, docs/VERIFICATION.md §12): make formal-quick proves every job's
+# properties by k-induction and runs each job's deliberately broken variant, which must fail
+# with a VCD counterexample; the runner exits 1 on a failed or unclosed proof, a timeout or a
+# broken variant that passes. The test also wants, per job, PROVED lines and a BREAK-OK line
+# whose counterexample is a VCD file GTKWave opens.
+run_test  formal_quick bash -c "
+  set -eo pipefail; make -s formal-quick FORMAL_DIR=$OUT/formal | tee $OUT/formal_quick.txt
+  ! grep -qE '^(FAILED|PROBLEM|MISSING)' $OUT/formal_quick.txt
+  for j in fifo rtable regs; do
+    grep -qE \"^PROVED +\$j \" $OUT/formal_quick.txt || { echo \"no PROVED line for \$j\"; exit 1; }
+    v=\$(sed -n \"s/^BREAK-OK \$j .*counterexample \\(.*\\.vcd\\)\$/\\1/p\" $OUT/formal_quick.txt | head -1)
+    [ -n \"\$v\" ] || { echo \"no failing broken variant for \$j\"; exit 1; }
+    grep -q 'enddefinitions' \"\$v\" || { echo \"\$v is not a VCD\"; exit 1; }
+  done"
 
 # --- main job ---------------------------------------------------------------------------
 run_test demo_default $CHK --expect-output 'merge' --cond 'mode == "line,run,merge"' \

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import tomllib
+from genfiles import write_outputs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "params", "rinv.toml")
@@ -103,6 +104,18 @@ def gen_sv(d):
         for k in keys:
             lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};")
         lines.append("")
+    # types of the common widths (rtl/v2 declares lines, counts and line data with these
+    # instead of width literals), written with the widths expanded: Icarus 11 cannot bind a
+    # package parameter inside a package typedef
+    cm = d["common"]
+    for name, w, what in (("addr_t", cm["addr_w"], "byte address"),
+                          ("word_t", 32, "one data word of a core port"),
+                          ("line_t", cm["line_w"], "line address"),
+                          ("nlines_t", cm["nlines_w"], "a probe's line count"),
+                          ("ldata_t", cm["line_bytes"] * 8, "one line of data"),
+                          ("lmask_t", cm["line_bytes"], "one byte enable per byte of a line")):
+        lines.append(f"  typedef logic [{w - 1}:0] {name};".ljust(40) + f"// {what}")
+    lines.append("")
     lines += ["endpackage : rinv_pkg", ""]
     return "\n".join(lines)
 
@@ -323,25 +336,7 @@ def main():
         "sim/params.json": gen_json(d),
     }
     check = "--check" in sys.argv[1:]
-    stale = []
-    for rel, text in outputs.items():
-        path = os.path.join(ROOT, rel)
-        old = open(path).read() if os.path.exists(path) else None
-        if old == text:
-            continue
-        if check:
-            stale.append(rel)
-            continue
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = path + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-        print(f"gen_params: wrote {rel}")
-    if stale:
-        print("gen_params: out of date: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return write_outputs("gen_params", ROOT, outputs, check)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "rinv_regs.h"
+
 struct cc_regs {
   unsigned side;
   uint32_t hist_en, tag_lookups;
@@ -22,17 +24,17 @@ void cc_regs_step(cc_regs_t *r, uint32_t lookups_add) { r->tag_lookups += lookup
 
 int cc_regs_read(const cc_regs_t *r, uint32_t off, uint32_t rec_count, uint32_t *value) {
   switch (off) {
-    case 0x0: *value = r->hist_en; return 1;
-    case 0x4: *value = rec_count; return 1;
-    case 0x8: *value = r->tag_lookups; return 1;
+    case RINV_CC_HIST_EN_OFFSET: *value = r->hist_en; return 1;
+    case RINV_CC_REC_COUNT_OFFSET: *value = rec_count; return 1;
+    case RINV_CC_TAG_LOOKUPS_OFFSET: *value = r->tag_lookups; return 1;
     default: *value = 0; return 0;
   }
 }
 
 int cc_regs_write_ok(const cc_regs_t *r, uint32_t off, uint32_t value, unsigned req_side) {
-  return off == 0x0 && value <= 1u && req_side == r->side;
+  return off == RINV_CC_HIST_EN_OFFSET && value <= 1u && req_side == r->side;
 }
 
 void cc_regs_write(cc_regs_t *r, uint32_t off, uint32_t value) {
-  if (off == 0x0) r->hist_en = value & 1u;
+  if (off == RINV_CC_HIST_EN_OFFSET) r->hist_en = value & RINV_CC_HIST_EN_EN_MASK;
 }

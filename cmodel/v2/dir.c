@@ -144,11 +144,19 @@ uint32_t dir_hist_count_of(const dir_t *d, unsigned side) {
 }
 
 static uint32_t counter(const dir_t *d, uint32_t k) {
-  static const unsigned map[9] = {DS_PROBES,      DS_PROBE_LINES,    DS_INV_HITS,
-                                  DS_OVER_INV,    DS_HIST_ENTRIES,   DS_HIST_OVERFLOWS,
-                                  DS_INV_CYCLES,  DS_INV_CYCLES_LAST, DS_RELEASES};
-  if (k < 9u) return dir_stats_get(d->st, map[k]);
-  return dir_hist_count_of(d, k - 9u);
+  /* the counters before HIST_COUNT_CPU, GPU (register indices of regs/rinv.rdl) */
+  static const unsigned map[RINV_DIR_CNT_HIST_COUNT_CPU_IDX] = {
+      [RINV_DIR_CNT_PROBES_IDX] = DS_PROBES,
+      [RINV_DIR_CNT_PROBE_LINES_IDX] = DS_PROBE_LINES,
+      [RINV_DIR_CNT_INV_HITS_IDX] = DS_INV_HITS,
+      [RINV_DIR_CNT_OVER_INV_IDX] = DS_OVER_INV,
+      [RINV_DIR_CNT_HIST_ENTRIES_IDX] = DS_HIST_ENTRIES,
+      [RINV_DIR_CNT_HIST_OVERFLOWS_IDX] = DS_HIST_OVERFLOWS,
+      [RINV_DIR_CNT_INV_CYCLES_IDX] = DS_INV_CYCLES,
+      [RINV_DIR_CNT_INV_CYCLES_LAST_IDX] = DS_INV_CYCLES_LAST,
+      [RINV_DIR_CNT_RELEASES_IDX] = DS_RELEASES};
+  if (k < RINV_DIR_CNT_HIST_COUNT_CPU_IDX) return dir_stats_get(d->st, map[k]);
+  return dir_hist_count_of(d, k - RINV_DIR_CNT_HIST_COUNT_CPU_IDX);
 }
 
 int dir_reg_read(const dir_t *d, uint32_t off, uint32_t *value) {

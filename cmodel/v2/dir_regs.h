@@ -5,9 +5,14 @@
 
 #include <stdint.h>
 
-enum { REG_LOCK = 0x0000, REG_MODE = 0x1000, REG_STATUS = 0x2000, REG_ERR_COUNT = 0x3000,
-       REG_COUNTERS = 0x4000, REG_INV_START = 0x5000, REG_HIST_RX = 0x6000 };
-#define DIR_N_COUNTERS 11u
+#include "rinv_regs.h"
+
+/* offsets in the directory window: common/rinv_regs.h, generated from regs/rinv.rdl */
+enum { REG_LOCK = RINV_DIR_LOCK_OFFSET, REG_MODE = RINV_DIR_MODE_OFFSET,
+       REG_STATUS = RINV_DIR_STATUS_OFFSET, REG_ERR_COUNT = RINV_DIR_ERR_COUNT_OFFSET,
+       REG_COUNTERS = RINV_DIR_CNT_OFFSET, REG_INV_START = RINV_DIR_INV_START_OFFSET,
+       REG_HIST_RX = RINV_DIR_HIST_RX_OFFSET };
+#define DIR_N_COUNTERS RINV_DIR_CNT_COUNT
 
 typedef struct dir_regs {
   uint32_t owner, mode, walk, last_id;

@@ -35,19 +35,19 @@ module cache_array #(
   input  logic [RowW-1:0]                     r_waddr_i,
   input  logic [WayW-1:0]                     r_wdata_i,
   // data (and, in the L2, dmask: read together with data, written separately)
-  input  logic [Lanes-1:0]                    d_re_i,
-  input  logic [DAW-1:0]                      d_raddr_i,
-  output logic [Lanes-1:0][511:0]             d_rdata_o,
-  output logic [Lanes-1:0][63:0]              m_rdata_o,
-  input  logic [Lanes-1:0]                    d_we_i,
-  input  logic [DAW-1:0]                      d_waddr_i,
-  input  logic [63:0]                         d_wbe_i,
-  input  logic [511:0]                        d_wdata_i,
-  input  logic [Lanes-1:0]                    m_we_i,
-  input  logic [63:0]                         m_wdata_i,
+  input  logic [Lanes-1:0]                            d_re_i,
+  input  logic [DAW-1:0]                              d_raddr_i,
+  output logic [Lanes-1:0][rinv_pkg::LineBytes*8-1:0] d_rdata_o,
+  output logic [Lanes-1:0][rinv_pkg::LineBytes-1:0]   m_rdata_o,
+  input  logic [Lanes-1:0]                            d_we_i,
+  input  logic [DAW-1:0]                              d_waddr_i,
+  input  rinv_pkg::lmask_t                            d_wbe_i,
+  input  rinv_pkg::ldata_t                            d_wdata_i,
+  input  logic [Lanes-1:0]                            m_we_i,
+  input  rinv_pkg::lmask_t                            m_wdata_i,
   // debug peek (RINV_VERIF): line dbg_line_i valid in this array
-  input  logic [25:0]                         dbg_line_i,
-  output logic                                dbg_hit_o
+  input  rinv_pkg::line_t dbg_line_i,
+  output logic            dbg_hit_o
 );
 
   logic [RowW-1:0]              dbg_row;
@@ -108,7 +108,7 @@ module cache_array #(
       assign r_rdata_o[b] = '0;
     end
 
-    logic [511:0] unused_d_peek;
+    logic [rinv_pkg::LineBytes*8-1:0] unused_d_peek;
 
     rinv_sram #(
       .Depth (Rows * Ways),
@@ -129,7 +129,7 @@ module cache_array #(
     );
 
     if (IsL2) begin : gen_dmask
-      logic [63:0] unused_m_peek;
+      logic [rinv_pkg::LineBytes-1:0] unused_m_peek;
 
       rinv_sram #(
         .Depth (Rows * Ways),

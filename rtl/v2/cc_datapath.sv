@@ -32,42 +32,42 @@ module cc_datapath #(
   input  logic                                    st_idle_i,   // owner FSM in StIdle
   input  logic                                    walk_i,      // owner FSM in StWalk
   // walker: probes, acks, write-backs, events (cc_walker)
-  input  logic                                    stall_probe_i,
-  output logic                                    walk_done_o,
-  output logic                                    walk_accept_o,
-  input  logic                                    probe_valid_i,
-  input  logic [25:0]                             probe_first_i,
-  input  logic [26:0]                             probe_nlines_i,
-  input  logic                                    probe_setwalk_i,
-  output logic                                    probe_ready_o,
-  output logic                                    ack_valid_o,
-  output logic [31:0]                             ack_hits_o,
-  input  logic                                    ack_ready_i,
-  output logic                                    wb_valid_o,
-  output logic [25:0]                             wb_line_o,
-  output logic [511:0]                            wb_wdata_o,
-  output logic [63:0]                             wb_wmask_o,
-  input  logic                                    wb_ready_i,
-  output logic [7:0]                              inv_count_o,
-  output logic [25:0]                             inv_line_o,
-  output logic                                    sm_valid_o,
-  output logic [15:0]                             sm_lookups_o,
+  input  logic              stall_probe_i,
+  output logic              walk_done_o,
+  output logic              walk_accept_o,
+  input  logic              probe_valid_i,
+  input  rinv_pkg::line_t   probe_first_i,
+  input  rinv_pkg::nlines_t probe_nlines_i,
+  input  logic              probe_setwalk_i,
+  output logic              probe_ready_o,
+  output logic              ack_valid_o,
+  output logic [31:0]       ack_hits_o,
+  input  logic              ack_ready_i,
+  output logic              wb_valid_o,
+  output rinv_pkg::line_t   wb_line_o,
+  output rinv_pkg::ldata_t  wb_wdata_o,
+  output rinv_pkg::lmask_t  wb_wmask_o,
+  input  logic              wb_ready_i,
+  output logic [7:0]        inv_count_o,
+  output rinv_pkg::line_t   inv_line_o,
+  output logic              sm_valid_o,
+  output logic [15:0]       sm_lookups_o,
   // lookup / init client: L2
-  input  logic [Lanes-1:0]                        l2_t_re_i, l2_r_re_i, l2_r_we_i,
-  input  logic [Lanes-1:0]                        l2_d_re_i, l2_d_we_i, l2_m_we_i,
-  input  logic [RowW2-1:0]                        l2_t_raddr_i, l2_t_waddr_i, l2_r_waddr_i,
-  input  logic [WayW2-1:0]                        l2_r_wdata_i,
-  input  logic [DAW2-1:0]                         l2_d_raddr_i, l2_d_waddr_i,
-  input  logic [63:0]                             l2_d_wbe_i, l2_m_wdata_i,
-  input  logic [511:0]                            l2_d_wdata_i,
+  input  logic [Lanes-1:0] l2_t_re_i, l2_r_re_i, l2_r_we_i,
+  input  logic [Lanes-1:0] l2_d_re_i, l2_d_we_i, l2_m_we_i,
+  input  logic [RowW2-1:0] l2_t_raddr_i, l2_t_waddr_i, l2_r_waddr_i,
+  input  logic [WayW2-1:0] l2_r_wdata_i,
+  input  logic [DAW2-1:0]  l2_d_raddr_i, l2_d_waddr_i,
+  input  rinv_pkg::lmask_t l2_d_wbe_i, l2_m_wdata_i,
+  input  rinv_pkg::ldata_t l2_d_wdata_i,
   // lookup / init client: L1s
-  input  logic [NL1-1:0][Lanes-1:0]               l1_t_re_i, l1_r_re_i, l1_r_we_i,
-  input  logic [NL1-1:0][Lanes-1:0]               l1_d_re_i, l1_d_we_i,
-  input  logic [NL1-1:0][RowW1-1:0]               l1_t_raddr_i, l1_t_waddr_i, l1_r_waddr_i,
-  input  logic [NL1-1:0][WayW1-1:0]               l1_r_wdata_i,
-  input  logic [NL1-1:0][DAW1-1:0]                l1_d_raddr_i, l1_d_waddr_i,
-  input  logic [NL1-1:0][63:0]                    l1_d_wbe_i,
-  input  logic [NL1-1:0][511:0]                   l1_d_wdata_i,
+  input  logic [NL1-1:0][Lanes-1:0]                 l1_t_re_i, l1_r_re_i, l1_r_we_i,
+  input  logic [NL1-1:0][Lanes-1:0]                 l1_d_re_i, l1_d_we_i,
+  input  logic [NL1-1:0][RowW1-1:0]                 l1_t_raddr_i, l1_t_waddr_i, l1_r_waddr_i,
+  input  logic [NL1-1:0][WayW1-1:0]                 l1_r_wdata_i,
+  input  logic [NL1-1:0][DAW1-1:0]                  l1_d_raddr_i, l1_d_waddr_i,
+  input  logic [NL1-1:0][rinv_pkg::LineBytes-1:0]   l1_d_wbe_i,
+  input  logic [NL1-1:0][rinv_pkg::LineBytes*8-1:0] l1_d_wdata_i,
   // lookup / init client: tagst write commands
   input  logic                                    t2w_en_i, t2w_all_i,
   input  logic [WayW2-1:0]                        t2w_way_i,
@@ -78,42 +78,42 @@ module cc_datapath #(
   input  logic [TagW1-1:0]                        t1w_tag_i,
   input  logic [LaneW-1:0]                        bnk_i,       // bank b of the looked-up line
   // registered reads
-  output logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]   l2_t_rdata_o,
-  output logic [Lanes-1:0][WayW2-1:0]             l2_r_rdata_o,
-  output logic [Lanes-1:0][511:0]                 l2_d_rdata_o,
-  output logic [Lanes-1:0][63:0]                  l2_m_rdata_o,
-  output logic [NL1*Lanes*L1Ways*SW1-1:0]         l1_t_rd_f_o,  // flat: Icarus 11
-  output logic [NL1*Lanes*WayW1-1:0]              l1_r_rd_f_o,
-  output logic [NL1*Lanes*512-1:0]                l1_d_rd_f_o,
-  input  logic [25:0]                             dbg_line_i,
-  output logic                                    dbg_hit_o
+  output logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]       l2_t_rdata_o,
+  output logic [Lanes-1:0][WayW2-1:0]                 l2_r_rdata_o,
+  output logic [Lanes-1:0][rinv_pkg::LineBytes*8-1:0] l2_d_rdata_o,
+  output logic [Lanes-1:0][rinv_pkg::LineBytes-1:0]   l2_m_rdata_o,
+  output logic [NL1*Lanes*L1Ways*SW1-1:0]             l1_t_rd_f_o,  // flat: Icarus 11
+  output logic [NL1*Lanes*WayW1-1:0]                  l1_r_rd_f_o,
+  output logic [NL1*Lanes*512-1:0]                    l1_d_rd_f_o,
+  input  rinv_pkg::line_t                             dbg_line_i,
+  output logic                                        dbg_hit_o
 );
 
   // ---- array ports after the client multiplexer ---------------------------------------------
-  logic [Lanes-1:0]                       l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
-  logic [RowW2-1:0]                       l2_t_raddr, l2_t_waddr, l2_r_waddr;
-  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]  l2_t_rdata, l2_t_wdata;
-  logic [Lanes-1:0][L2Ways-1:0]           l2_t_we;
-  logic [Lanes-1:0][WayW2-1:0]            l2_r_rdata;
-  logic [WayW2-1:0]                       l2_r_wdata;
-  logic [DAW2-1:0]                        l2_d_raddr, l2_d_waddr;
-  logic [Lanes-1:0][511:0]                l2_d_rdata;
-  logic [Lanes-1:0][63:0]                 l2_m_rdata;
-  logic [63:0]                            l2_d_wbe, l2_m_wdata;
-  logic [511:0]                           l2_d_wdata;
-  logic                                   l2_dbg;
+  logic [Lanes-1:0]                            l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
+  logic [RowW2-1:0]                            l2_t_raddr, l2_t_waddr, l2_r_waddr;
+  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]       l2_t_rdata, l2_t_wdata;
+  logic [Lanes-1:0][L2Ways-1:0]                l2_t_we;
+  logic [Lanes-1:0][WayW2-1:0]                 l2_r_rdata;
+  logic [WayW2-1:0]                            l2_r_wdata;
+  logic [DAW2-1:0]                             l2_d_raddr, l2_d_waddr;
+  logic [Lanes-1:0][rinv_pkg::LineBytes*8-1:0] l2_d_rdata;
+  logic [Lanes-1:0][rinv_pkg::LineBytes-1:0]   l2_m_rdata;
+  rinv_pkg::lmask_t                            l2_d_wbe, l2_m_wdata;
+  rinv_pkg::ldata_t                            l2_d_wdata;
+  logic                                        l2_dbg;
 
-  logic [NL1-1:0][Lanes-1:0]                      l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
-  logic [NL1-1:0][RowW1-1:0]                      l1_t_raddr, l1_t_waddr, l1_r_waddr;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] l1_t_rdata, l1_t_wdata;
-  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]          l1_t_we;
-  logic [NL1-1:0][Lanes-1:0][WayW1-1:0]           l1_r_rdata;
-  logic [NL1-1:0][WayW1-1:0]                      l1_r_wdata;
-  logic [NL1-1:0][DAW1-1:0]                       l1_d_raddr, l1_d_waddr;
-  logic [NL1-1:0][Lanes-1:0][511:0]               l1_d_rdata;
-  logic [NL1-1:0][63:0]                           l1_d_wbe;
-  logic [NL1-1:0][511:0]                          l1_d_wdata;
-  logic [NL1-1:0]                                 l1_dbg;
+  logic [NL1-1:0][Lanes-1:0]                            l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
+  logic [NL1-1:0][RowW1-1:0]                            l1_t_raddr, l1_t_waddr, l1_r_waddr;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0]       l1_t_rdata, l1_t_wdata;
+  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]                l1_t_we;
+  logic [NL1-1:0][Lanes-1:0][WayW1-1:0]                 l1_r_rdata;
+  logic [NL1-1:0][WayW1-1:0]                            l1_r_wdata;
+  logic [NL1-1:0][DAW1-1:0]                             l1_d_raddr, l1_d_waddr;
+  logic [NL1-1:0][Lanes-1:0][rinv_pkg::LineBytes*8-1:0] l1_d_rdata;
+  logic [NL1-1:0][rinv_pkg::LineBytes-1:0]              l1_d_wbe;
+  logic [NL1-1:0][rinv_pkg::LineBytes*8-1:0]            l1_d_wdata;
+  logic [NL1-1:0]                                       l1_dbg;
 
   logic [Lanes-1:0]                              w2_t_re, w2_d_re;
   logic [RowW2-1:0]                              w2_t_raddr, w2_t_waddr;
@@ -216,7 +216,7 @@ module cc_datapath #(
   );
 
   for (genvar k = 0; k < NL1; k++) begin : gen_l1
-    logic [Lanes-1:0][63:0] unused_m;
+    logic [Lanes-1:0][rinv_pkg::LineBytes-1:0] unused_m;
 
     cache_array #(
       .Sets  (L1Sets),

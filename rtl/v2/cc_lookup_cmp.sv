@@ -25,37 +25,37 @@ module cc_lookup_cmp #(
   localparam int WayW2  = (L2Ways > 1) ? $clog2(L2Ways) : 1,
   localparam int LaneW  = (Lanes > 1) ? $clog2(Lanes) : 1
 ) (
-  input  logic                       hist_mode_i,  // StHist*: X = the recorder head
-  input  logic [25:0]                rec_head_i,
-  input  logic [31:2]                req_addr_i,   // word address of the request
-  input  logic                       req_we_i,
-  input  logic [31:0]                req_wdata_i,
-  input  logic [3:0]                 req_wstrb_i,
-  input  logic [511:0]               fill_data_i,
-  input  logic [L2Ways*SW2-1:0]      l2w_i,        // tagst words of bank b (cell read data)
-  input  logic [WayW2-1:0]           l2rr_i,
-  input  logic [NL1*L1Ways*SW1-1:0]  l1w_i,
-  input  logic [NL1-1:0][WayW1-1:0]  l1rr_i,
-  output logic [25:0]                x_o,
-  output logic [LaneW-1:0]           bnk_o,
-  output logic [RowW1-1:0]           row1_o,
-  output logic [RowW2-1:0]           row2_o,
-  output logic [TagW1-1:0]           tag1_o,
-  output logic [TagW2-1:0]           tag2_o,
-  output logic [63:0]                st_be_o,
-  output logic [511:0]               st_data_o,
-  output logic [511:0]               fill_merged_o,
-  output logic                       l2_hit_o,
-  output logic [WayW2-1:0]           l2_hit_way_o,
-  output logic [WayW2-1:0]           l2_vict_o,
-  output logic                       l2_has_inv_o,
-  output logic [NL1-1:0]             l1_hit_o,
-  output logic [NL1-1:0][WayW1-1:0]  l1_hit_way_o,
-  output logic [NL1-1:0][WayW1-1:0]  l1_vict_o,
-  output logic [NL1-1:0]             l1_has_inv_o
+  input  logic                      hist_mode_i,  // StHist*: X = the recorder head
+  input  rinv_pkg::line_t           rec_head_i,
+  input  logic [31:2]               req_addr_i,   // word address of the request
+  input  logic                      req_we_i,
+  input  rinv_pkg::word_t           req_wdata_i,
+  input  logic [3:0]                req_wstrb_i,
+  input  rinv_pkg::ldata_t          fill_data_i,
+  input  logic [L2Ways*SW2-1:0]     l2w_i,        // tagst words of bank b (cell read data)
+  input  logic [WayW2-1:0]          l2rr_i,
+  input  logic [NL1*L1Ways*SW1-1:0] l1w_i,
+  input  logic [NL1-1:0][WayW1-1:0] l1rr_i,
+  output rinv_pkg::line_t           x_o,
+  output logic [LaneW-1:0]          bnk_o,
+  output logic [RowW1-1:0]          row1_o,
+  output logic [RowW2-1:0]          row2_o,
+  output logic [TagW1-1:0]          tag1_o,
+  output logic [TagW2-1:0]          tag2_o,
+  output rinv_pkg::lmask_t          st_be_o,
+  output rinv_pkg::ldata_t          st_data_o,
+  output rinv_pkg::ldata_t          fill_merged_o,
+  output logic                      l2_hit_o,
+  output logic [WayW2-1:0]          l2_hit_way_o,
+  output logic [WayW2-1:0]          l2_vict_o,
+  output logic                      l2_has_inv_o,
+  output logic [NL1-1:0]            l1_hit_o,
+  output logic [NL1-1:0][WayW1-1:0] l1_hit_way_o,
+  output logic [NL1-1:0][WayW1-1:0] l1_vict_o,
+  output logic [NL1-1:0]            l1_has_inv_o
 );
 
-  logic [511:0] st_bits;
+  rinv_pkg::ldata_t st_bits;
 
   assign x_o    = hist_mode_i ? rec_head_i : req_addr_i[31:6];
   assign bnk_o  = LaneW'(32'(x_o) % Lanes);

@@ -146,7 +146,7 @@ module dir_ctrl #(
     rb_err_o   = 1'b0;
     rb_rdata_o = '0;
     unique case (rb_off_i)
-      15'h0000: begin  // LOCK
+      rinv_regs_pkg::DIR_LOCK_OFFSET: begin
         rb_rdata_o = 32'(owner_q);
         if (rb_we_i) begin
           if (v > 32'd2)       rb_err_o = 1'b1;
@@ -154,34 +154,79 @@ module dir_ctrl #(
           else rb_err_o = (owner_q != req_id) || inv_busy_q || hist_busy_q[rb_side_i];
         end
       end
-      15'h1000: begin  // MODE
+      rinv_regs_pkg::DIR_MODE_OFFSET: begin
         rb_rdata_o = {28'b0, walk_q, mode_q};
         if (rb_we_i) begin
           rb_err_o = (v[31:4] != '0) || (v[1:0] == 2'd3) || (v[3:2] == 2'd3) || inv_busy_q ||
                      (hist_busy_q != 2'b00) || hist_nonempty || (ovf_q != 2'b00);
         end
       end
-      15'h2000: begin rb_rdata_o = status;     rb_err_o = rb_we_i; end
-      15'h3000: begin rb_rdata_o = st_cnt[9];  rb_err_o = rb_we_i; end
-      15'h4000: begin rb_rdata_o = st_cnt[0];  rb_err_o = rb_we_i; end
-      15'h4004: begin rb_rdata_o = st_cnt[1];  rb_err_o = rb_we_i; end
-      15'h4008: begin rb_rdata_o = st_cnt[2];  rb_err_o = rb_we_i; end
-      15'h400c: begin rb_rdata_o = st_cnt[3];  rb_err_o = rb_we_i; end
-      15'h4010: begin rb_rdata_o = st_cnt[4];  rb_err_o = rb_we_i; end
-      15'h4014: begin rb_rdata_o = st_cnt[5];  rb_err_o = rb_we_i; end
-      15'h4018: begin rb_rdata_o = st_cnt[6];  rb_err_o = rb_we_i; end
-      15'h401c: begin rb_rdata_o = st_cnt[7];  rb_err_o = rb_we_i; end
-      15'h4020: begin rb_rdata_o = st_cnt[8];  rb_err_o = rb_we_i; end
-      15'h4024: begin rb_rdata_o = 32'(hist_count_o[0]); rb_err_o = rb_we_i; end
-      15'h4028: begin rb_rdata_o = 32'(hist_count_o[1]); rb_err_o = rb_we_i; end
-      15'h5000: begin rb_rdata_o = status; rb_err_o = rb_we_i && !inv_start_ok; end
-      15'h6000: begin rb_rdata_o = status; rb_err_o = rb_we_i && !hist_rx_ok;   end
+      rinv_regs_pkg::DIR_STATUS_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_ERR_COUNT_OFFSET: begin
+        rb_rdata_o = st_cnt[9];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_PROBES_OFFSET: begin
+        rb_rdata_o = st_cnt[0];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_PROBE_LINES_OFFSET: begin
+        rb_rdata_o = st_cnt[1];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_HITS_OFFSET: begin
+        rb_rdata_o = st_cnt[2];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_OVER_INV_OFFSET: begin
+        rb_rdata_o = st_cnt[3];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_ENTRIES_OFFSET: begin
+        rb_rdata_o = st_cnt[4];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_OVERFLOWS_OFFSET: begin
+        rb_rdata_o = st_cnt[5];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_CYCLES_OFFSET: begin
+        rb_rdata_o = st_cnt[6];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_CYCLES_LAST_OFFSET: begin
+        rb_rdata_o = st_cnt[7];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_RELEASES_OFFSET: begin
+        rb_rdata_o = st_cnt[8];
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_COUNT_CPU_OFFSET: begin
+        rb_rdata_o = 32'(hist_count_o[0]);
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_HIST_COUNT_GPU_OFFSET: begin
+        rb_rdata_o = 32'(hist_count_o[1]);
+        rb_err_o = rb_we_i;
+      end
+      rinv_regs_pkg::DIR_INV_START_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i && !inv_start_ok;
+      end
+      rinv_regs_pkg::DIR_HIST_RX_OFFSET: begin
+        rb_rdata_o = status;
+        rb_err_o = rb_we_i && !hist_rx_ok;
+      end
       default:  rb_err_o = 1'b1;
     endcase
   end
 
   assign dir_wr       = rb_sel_i && rb_we_i && rb_commit_i;
-  assign wr_inv_start = dir_wr && (rb_off_i == 15'h5000);
+  assign wr_inv_start = dir_wr && (rb_off_i == rinv_regs_pkg::DIR_INV_START_OFFSET);
 
   // ---- history structures ----------------------------------------------------------------------
   for (genvar s = 0; s < 2; s++) begin : gen_hist
@@ -225,6 +270,7 @@ module dir_ctrl #(
   gstate_e     g_state_q, g_state_d;
   logic [25:0] pf_q, pf_d;       // pending run
   logic [26:0] pn_q, pn_d;       // 0 = none
+  logic [26:0] pe_q, pe_d;       // = pf_q + pn_q while pn_q != 0: the line that extends the run
   logic        p_valid_q, p_valid_d, p_sw_q, p_sw_d, p_all_q, p_all_d;
   logic [25:0] p_first_q, p_first_d;
   logic [26:0] p_n_q, p_n_d;
@@ -244,13 +290,25 @@ module dir_ctrl #(
   assign fc        = fifo_cnt[src_q];
   assign smax_tgt  = tgt ? 27'(SMax1) : 27'(SMax0);
   assign total_tgt = tgt ? 27'(Total1) : 27'(Total0);
-  assign brk       = (mode_q == ModeLine) || ({1'b0, fh} != {1'b0, pf_q} + pn_q) ||
-                     (pn_q == 27'(MaxRange));
+  // the run's next line is kept in a register (pe_q, advanced with pn_q), so the FIFO head
+  // (block RAM read data) meets an equality compare, not an adder, before the pop
+  assign brk       = (mode_q == ModeLine) || ({1'b0, fh} != pe_q) || (pn_q == 27'(MaxRange));
 
-  always_comb begin
-    mrg_n = {1'b0, rt_l0[src_q]} - {1'b0, rt_f0[src_q]} + 27'd1;
-    if (mrg_n > 27'(MaxRange)) mrg_n = 27'(MaxRange);
+  // merge: n = min(l0 - f0 + 1, MaxRange) and its set-walk choice n > smax, from hd = l0 - f0
+  // in parallel (hd + 1 and hd >= smax side by side, not a chain of four carry chains)
+  localparam bit MaxPow2 = (MaxRange & (MaxRange - 1)) == 0;
+  localparam int MaxLog2 = $clog2(MaxRange);
+  logic [26:0] mrg_hd;
+  logic        mrg_all, mrg_sw;   // mrg_all: the head entry fits in one probe (hd < MaxRange)
+  assign mrg_hd = {1'b0, rt_l0[src_q]} - {1'b0, rt_f0[src_q]};
+  if (MaxPow2 && MaxLog2 < 27) begin : gen_mrg_pow2
+    assign mrg_all = (mrg_hd[26:MaxLog2] == '0);
+  end else begin : gen_mrg_cmp
+    assign mrg_all = mrg_hd < 27'(MaxRange);
   end
+  assign mrg_n  = mrg_all ? mrg_hd + 27'd1 : 27'(MaxRange);
+  assign mrg_sw = (walk_q == WalkAddr) ? 1'b0 : (walk_q == WalkSet) ? 1'b1 :
+                  mrg_all ? (mrg_hd >= smax_tgt) : (27'(MaxRange) > smax_tgt);
 
   function automatic logic setwalk_of(input logic [1:0] w, input logic [26:0] n,
                                       input logic [26:0] smax);
@@ -280,6 +338,7 @@ module dir_ctrl #(
     g_state_d  = g_state_q;
     pf_d       = pf_q;
     pn_d       = pn_q;
+    pe_d       = pe_q;
     p_valid_d  = p_valid_q && !phs;
     p_first_d  = p_first_q;
     p_n_d      = p_n_q;
@@ -327,14 +386,17 @@ module dir_ctrl #(
             fifo_pop[src_q] = 1'b1;
             pf_d      = fh;
             pn_d      = 27'd1;
+            pe_d      = {1'b0, fh} + 27'd1;
           end
         end else if (fhv && (pn_q == '0 || !brk)) begin
           fifo_pop[src_q] = 1'b1;
           if (pn_q == '0) begin
             pf_d = fh;
             pn_d = 27'd1;
+            pe_d = {1'b0, fh} + 27'd1;
           end else begin
             pn_d = pn_q + 27'd1;
+            pe_d = pe_q + 27'd1;
           end
         end
       end else begin
@@ -342,7 +404,7 @@ module dir_ctrl #(
           p_valid_d = 1'b1;
           p_first_d = rt_f0[src_q];
           p_n_d     = mrg_n;
-          p_sw_d    = setwalk_of(walk_q, mrg_n, smax_tgt);
+          p_sw_d    = mrg_sw;
           p_all_d   = 1'b0;
           rt_take[src_q] = 1'b1;
         end
@@ -386,7 +448,7 @@ module dir_ctrl #(
 
     if (dir_wr) begin
       unique case (rb_off_i)
-        15'h0000: begin
+        rinv_regs_pkg::DIR_LOCK_OFFSET: begin
           if (v == 32'd0) begin
             owner_d    = 2'd0;
             inv_done_d = 1'b0;
@@ -394,11 +456,11 @@ module dir_ctrl #(
             owner_d = v[1:0];
           end
         end
-        15'h1000: begin
+        rinv_regs_pkg::DIR_MODE_OFFSET: begin
           mode_d = v[1:0];
           walk_d = v[3:2];
         end
-        15'h5000: begin
+        rinv_regs_pkg::DIR_INV_START_OFFSET: begin
           src_d      = rb_side_i;
           inv_busy_d = 1'b1;
           inv_done_d = 1'b0;
@@ -406,7 +468,7 @@ module dir_ctrl #(
           st_ev[8]   = 32'd1;
           st_clr[7]  = 1'b1;
         end
-        15'h6000: begin
+        rinv_regs_pkg::DIR_HIST_RX_OFFSET: begin
           hist_busy_d[rb_side_i] = 1'b1;
           hist_go_d[rb_side_i]   = 1'b1;
         end
@@ -467,6 +529,7 @@ module dir_ctrl #(
       g_state_q   <= GIdle;
       pf_q        <= '0;
       pn_q        <= '0;
+      pe_q        <= '0;
       p_valid_q   <= 1'b0;
       p_first_q   <= '0;
       p_n_q       <= '0;
@@ -489,6 +552,7 @@ module dir_ctrl #(
       g_state_q   <= g_state_d;
       pf_q        <= pf_d;
       pn_q        <= pn_d;
+      pe_q        <= pe_d;
       p_valid_q   <= p_valid_d;
       p_first_q   <= p_first_d;
       p_n_q       <= p_n_d;
@@ -515,5 +579,19 @@ module dir_ctrl #(
   assign stat_inv_cycles_last_o = st_cnt[7];
   assign stat_releases_o        = st_cnt[8];
   assign stat_errors_o          = st_cnt[9];
+
+`ifdef RINV_VERIF
+`ifndef SYNTHESIS
+  // the registers that stand in for adders agree with them
+  always @(posedge clk_i) begin
+    if (rst_ni && pn_q != '0 && pe_q != {1'b0, pf_q} + pn_q) begin
+      $error("dir_ctrl %m: pe %0d is not pf + pn = %0d", pe_q, {1'b0, pf_q} + pn_q);
+    end
+    if (rst_ni && rt_cnt[src_q] != '0 && mrg_sw != setwalk_of(walk_q, mrg_n, smax_tgt)) begin
+      $error("dir_ctrl %m: merge set-walk choice %0d differs from n > smax", mrg_sw);
+    end
+  end
+`endif
+`endif
 
 endmodule : dir_ctrl

@@ -8,33 +8,33 @@ module dir_hist #(
   localparam int FCntW   = $clog2(HistCap + 1),
   localparam int RCntW   = $clog2(RtCap + 2)
 ) (
-  input  logic             clk_i,
-  input  logic             rst_ni,
-  input  logic             merge_i,      // MODE.mode == merge
-  input  logic             stall_i,      // stall[4+s]
-  input  logic             hist_valid_i,
-  input  logic             hist_last_i,
-  input  logic [25:0]      hist_line_i,
-  output logic             hist_ready_o,
-  output logic             beat_data_o,  // data beat accepted
-  output logic             beat_last_o,  // last beat accepted
-  output logic             drop_o,       // FIFO full before the edge: line dropped
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            merge_i,      // MODE.mode == merge
+  input  logic            stall_i,      // stall[4+s]
+  input  logic            hist_valid_i,
+  input  logic            hist_last_i,
+  input  rinv_pkg::line_t hist_line_i,
+  output logic            hist_ready_o,
+  output logic            beat_data_o,  // data beat accepted
+  output logic            beat_last_o,  // last beat accepted
+  output logic            drop_o,       // FIFO full before the edge: line dropped
   // FIFO towards the generator
   input  logic             pop_i,
   input  logic             flush_i,
-  output logic [25:0]      head_o,
+  output rinv_pkg::line_t  head_o,
   output logic             head_valid_o,
   output logic [FCntW-1:0] fcount_o,
   // range table towards the generator
-  input  logic             take_i,
-  input  logic [26:0]      take_n_i,
-  output logic             rt_idle_o,
-  output logic [25:0]      f0_o,
-  output logic [25:0]      l0_o,
-  output logic [RCntW-1:0] rcount_o,
-  output logic             merge_o,
-  output logic [25:0]      gap_o,
-  output logic [15:0]      hist_count_o
+  input  logic              take_i,
+  input  rinv_pkg::nlines_t take_n_i,
+  output logic              rt_idle_o,
+  output rinv_pkg::line_t   f0_o,
+  output rinv_pkg::line_t   l0_o,
+  output logic [RCntW-1:0]  rcount_o,
+  output logic              merge_o,
+  output rinv_pkg::line_t   gap_o,
+  output logic [15:0]       hist_count_o
 );
 
   logic beat, push, push_ok;

@@ -1,40 +1,40 @@
 // Memory arbiter of the directory (ARCHITECTURE_v2.md §7.1, unchanged from v1):
 // MIdle (Mealy cc_req_ready to the granted side), MReq, MWait, MFill.
 module dir_memarb (
-  input  logic             clk_i,
-  input  logic             rst_ni,
-  input  logic [1:0]       stall_req_i,   // stall[1:0]
-  input  logic [1:0]       cc_req_valid_i,
-  input  logic [1:0]       cc_req_we_i,
-  input  logic [1:0][25:0] cc_req_line_i,
-  input  logic [1:0][511:0] cc_req_wdata_i,
-  input  logic [1:0][63:0] cc_req_wmask_i,
-  output logic [1:0]       cc_req_ready_o,
-  output logic             mem_req_valid_o,
-  output logic             mem_req_we_o,
-  output logic [25:0]      mem_req_line_o,
-  output logic [511:0]     mem_req_wdata_o,
-  output logic [63:0]      mem_req_wmask_o,
-  input  logic             mem_req_ready_i,
-  input  logic             mem_resp_valid_i,
-  input  logic [511:0]     mem_resp_rdata_i,
-  output logic [1:0]       fill_valid_o,
-  output logic [511:0]     fill_data_o,
-  input  logic [1:0]       fill_ready_i
+  input  logic                                  clk_i,
+  input  logic                                  rst_ni,
+  input  logic [1:0]                            stall_req_i,   // stall[1:0]
+  input  logic [1:0]                            cc_req_valid_i,
+  input  logic [1:0]                            cc_req_we_i,
+  input  logic [1:0][rinv_pkg::LineW-1:0]       cc_req_line_i,
+  input  logic [1:0][rinv_pkg::LineBytes*8-1:0] cc_req_wdata_i,
+  input  logic [1:0][rinv_pkg::LineBytes-1:0]   cc_req_wmask_i,
+  output logic [1:0]                            cc_req_ready_o,
+  output logic                                  mem_req_valid_o,
+  output logic                                  mem_req_we_o,
+  output rinv_pkg::line_t                       mem_req_line_o,
+  output rinv_pkg::ldata_t                      mem_req_wdata_o,
+  output rinv_pkg::lmask_t                      mem_req_wmask_o,
+  input  logic                                  mem_req_ready_i,
+  input  logic                                  mem_resp_valid_i,
+  input  rinv_pkg::ldata_t                      mem_resp_rdata_i,
+  output logic [1:0]                            fill_valid_o,
+  output rinv_pkg::ldata_t                      fill_data_o,
+  input  logic [1:0]                            fill_ready_i
 );
 
   typedef enum logic [1:0] {MIdle, MReq, MWait, MFill} mstate_e;
 
   mstate_e      m_state_q, m_state_d;
-  logic         m_g_q, m_g_d;
-  logic         m_last_q, m_last_d;  // side granted last (resets to 1: CPU wins first tie)
-  logic         m_we_q, m_we_d;
-  logic [25:0]  m_line_q, m_line_d;
-  logic [511:0] m_wdata_q, m_wdata_d;
-  logic [63:0]  m_wmask_q, m_wmask_d;
-  logic [511:0] m_rdata_q, m_rdata_d;
-  logic [1:0]   elig;
-  logic         m_grant;
+  logic             m_g_q, m_g_d;
+  logic             m_last_q, m_last_d;  // side granted last (resets to 1: CPU wins first tie)
+  logic             m_we_q, m_we_d;
+  rinv_pkg::line_t  m_line_q, m_line_d;
+  rinv_pkg::ldata_t m_wdata_q, m_wdata_d;
+  rinv_pkg::lmask_t m_wmask_q, m_wmask_d;
+  rinv_pkg::ldata_t m_rdata_q, m_rdata_d;
+  logic [1:0]       elig;
+  logic             m_grant;
 
   assign elig    = cc_req_valid_i & ~stall_req_i;
   assign m_grant = (elig == 2'b11) ? !m_last_q : elig[1];

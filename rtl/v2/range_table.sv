@@ -36,7 +36,7 @@ module range_table #(
   logic [25:0]        x_q, x_d;
   logic               cont_q, cont_d, hiv_q, hiv_d, lov_q, lov_d, bv_q, bv_d;
   logic [IdxW-1:0]    hi_q, hi_d, lo_q, lo_d, pos_q, pos_d, bk_q, bk_d;
-  logic [25:0]        bg_q, bg_d;
+  logic [25:0]        bg_q, bg_d, bd_q, bd_d;  // smallest gap so far, and its d = gap + 1
 
   logic [26:0] x27;
   assign x27 = {1'b0, x_q};
@@ -46,11 +46,23 @@ module range_table #(
   // generator's length (a subtraction and a compare in dir_ctrl) is not in front of the shift
   // of every entry (fpga-ooc: three carry chains in series, 39 MHz). Same result as
   // f0 + take_n > l0 for that n.
-  logic [26:0] hd;
+  // hd = l0 - f0 is kept in a register (hd_q, written from the next entry 0 at every edge), so
+  // the take's choice between shifting every entry and advancing f0 starts at a register, not
+  // behind a subtraction (fpga-ooc: 73 MHz with the subtraction in front of that fan-out).
+  logic [26:0] hd, hd_q, hd_d;
   logic        head_all;
   logic [25:0] f0_adv;
-  assign hd       = {1'b0, l_q[0]} - {1'b0, f_q[0]};
-  assign head_all = hd < 27'(MaxRange);
+  assign hd       = hd_q;
+  assign hd_d     = {1'b0, l_d[0]} - {1'b0, f_d[0]};
+  // hd < MaxRange: for a power of two, the bits from log2(MaxRange) up are zero (LUTs, not a
+  // compare's carry chain)
+  localparam bit MaxPow2 = (MaxRange & (MaxRange - 1)) == 0;
+  localparam int MaxLog2 = $clog2(MaxRange);
+  if (MaxPow2 && MaxLog2 < 27) begin : gen_head_pow2
+    assign head_all = (hd[26:MaxLog2] == '0);
+  end else begin : gen_head_cmp
+    assign head_all = hd < 27'(MaxRange);
+  end
   assign f0_adv   = f_q[0] + 26'(MaxRange);
 
   // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
@@ -59,32 +71,45 @@ module range_table #(
   logic [Scan-1:0][25:0]   wf, wl, wfn;   // f_q[idx], l_q[idx], f_q[idx + 1]
   logic [Scan-1:0]         wv;            // idx < cnt_q
   logic [Scan-1:0][IdxW-1:0] widx;        // idx
-  // RGap's smallest gap of the window, as a tree (depth log2 Scan) instead of a chain of Scan
-  // compares; a tie goes to the lower index, as the chain's strict '<' did. Node k of a heap
-  // layout over P leaves (P = Scan rounded up to a power of two, padding leaves invalid).
-  localparam int P = (Scan > 1) ? (1 << $clog2(Scan)) : 1;
-  logic [2*P-1:0]           tv;
-  logic [2*P-1:0][25:0]     tg;
-  logic [2*P-1:0][IdxW-1:0] tk;
+  // RGap's smallest gap of the window. Gaps are compared as d = f[k+1] - l[k] (= gap + 1, so
+  // the order is the gap's), every pair at once: c[i][j] (i < j) = d[j] < d[i]. Window entry i
+  // is the smallest iff it is strictly smaller than every entry before it and no entry after it
+  // is strictly smaller: a tie goes to the lower index (the v1 chain's strict '<'). Each d is
+  // compared with the running smallest (bd_q, d form) at the same time, so the path is one
+  // subtraction and one compare deep (the tree of compares it replaces was four carry chains in
+  // series; fpga-ooc 47 MHz).
+  logic [Scan-1:0][25:0]   wd, wg;         // d, and the gap d - 1 (kept for gap_o)
+  logic [Scan*Scan-1:0]    pc;             // pc[i*Scan + j], i < j: wd[j] < wd[i] (flat:
+                                           // Icarus 11 takes one variable index per select)
+  logic [Scan-1:0]         win, lt_best;
+  logic                    g_take;         // the window's smallest replaces the running one
+  logic [25:0]             g_d, g_g;
+  logic [IdxW-1:0]         g_k;
   always_comb begin
-    tv = '0;
-    tg = '0;
-    tk = '0;
+    pc = '0;
     for (int i = 0; i < Scan; i++) begin
-      tv[P + i] = 1'b1;
-      tg[P + i] = wfn[i] - wl[i] - 26'd1;  // > 0: entries are sorted, non-adjacent
-      tk[P + i] = widx[i];
+      wd[i]      = wfn[i] - wl[i];
+      wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
+      lt_best[i] = wd[i] < bd_q;
     end
-    for (int k = P - 1; k >= 1; k--) begin
-      if (tv[2*k] && (!tv[2*k+1] || !(tg[2*k+1] < tg[2*k]))) begin
-        tv[k] = 1'b1;
-        tg[k] = tg[2*k];
-        tk[k] = tk[2*k];
-      end else begin
-        tv[k] = tv[2*k+1];
-        tg[k] = tg[2*k+1];
-        tk[k] = tk[2*k+1];
-      end
+    for (int i = 0; i < Scan; i++) begin
+      for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
+    end
+    for (int i = 0; i < Scan; i++) begin
+      win[i] = 1'b1;
+      for (int j = 0; j < Scan; j++) if (j < i && !pc[j*Scan + i]) win[i] = 1'b0;
+      for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
+    end
+    g_take = !bv_q;
+    g_d    = '0;
+    g_g    = '0;
+    g_k    = '0;
+    // win is one-hot: an AND-OR select, not a priority chain
+    for (int i = 0; i < Scan; i++) begin
+      g_take = g_take || (win[i] && lt_best[i]);
+      g_d    = g_d | ({26{win[i]}} & wd[i]);
+      g_g    = g_g | ({26{win[i]}} & wg[i]);
+      g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
     end
   end
 
@@ -134,6 +159,7 @@ module range_table #(
     bv_d    = bv_q;
     bk_d    = bk_q;
     bg_d    = bg_q;
+    bd_d    = bd_q;
     merge_o = 1'b0;
     gap_o   = '0;
     unique case (state_q)
@@ -227,16 +253,18 @@ module range_table #(
             bv_d    = 1'b0;
             bk_d    = '0;
             bg_d    = '0;
+            bd_d    = '0;
             state_d = RGap;
           end
         end
       end
       RGap: begin
-        // the window's smallest gap (tv[1], tg[1], tk[1]) against the chunks before it
-        if (!bv_q || tg[1] < bg_q) begin
+        // the window's smallest gap against the chunks before it
+        if (g_take) begin
           bv_d = 1'b1;
-          bk_d = tk[1];
-          bg_d = tg[1];
+          bk_d = g_k;
+          bd_d = g_d;
+          bg_d = g_g;
         end
         if (32'(c_q) == R - 1) begin
           c_d     = '0;
@@ -283,6 +311,8 @@ module range_table #(
       bv_q    <= 1'b0;
       bk_q    <= '0;
       bg_q    <= '0;
+      bd_q    <= '0;
+      hd_q    <= '0;
     end else begin
       state_q <= state_d;
       f_q     <= f_d;
@@ -299,12 +329,17 @@ module range_table #(
       bv_q    <= bv_d;
       bk_q    <= bk_d;
       bg_q    <= bg_d;
+      bd_q    <= bd_d;
+      hd_q    <= hd_d;
     end
   end
 
 `ifdef RINV_VERIF
 `ifndef SYNTHESIS
   always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && hd_q != {1'b0, l_q[0]} - {1'b0, f_q[0]}) begin
+      $error("range_table %m: hd %0d is not l0 - f0", hd_q);
+    end
     if (rst_ni && take_i && cnt_q != '0 &&
         take_n_i != (head_all ? hd + 27'd1 : 27'(MaxRange))) begin
       $error("range_table %m: take_n %0d is not min(l0 - f0 + 1, MaxRange)", take_n_i);
@@ -313,7 +348,117 @@ module range_table #(
 `endif
 `else
   logic unused_take_n;
-  assign unused_take_n = ^take_n_i;
+  assign unused_take_n = ^{take_n_i, hd};  // hd: its low bits only feed the check
+`endif
+
+`ifdef RINV_FORMAL
+  // Formal proof (formal/rtable.sby; assertions and checker state only, no logic of the table).
+  // Watched line fv_w, an arbitrary constant: once a beat inserts it (ins_i in RIdle), some
+  // entry 0..cnt-1 covers it, except while its own insert is in flight (RScan, RApply), until
+  // a take hands it to the generator. The other assertions are the invariants the
+  // k-induction needs: the table is sorted, disjoint and non-adjacent, entries from cnt on
+  // are 0, and the scan accumulators are exact for the entries scanned so far.
+  (* anyconst *) logic [25:0] fv_w;
+  logic            fv_ins_q, fv_taken, fv_cov, fv_inflight, fv_cont, fv_hiv, fv_lov;
+  logic            fv_ordered, fv_zero, fv_sorted;
+  logic [25:0]     fv_bk_gap;
+`ifdef FV_LINE_BITS
+  logic            fv_small;   // every line register below 2**FV_LINE_BITS
+`endif
+  logic [26:0]     fv_take_end, fv_w27;
+  logic [IdxW:0]   fv_pos;
+  logic [Cap:0]    fv_sc;   // entry i scanned: i < cnt and i in a chunk already examined
+
+  assign fv_w27      = {1'b0, fv_w};
+  assign fv_take_end = {1'b0, f_q[0]} + (head_all ? hd + 27'd1 : 27'(MaxRange));
+  assign fv_taken    = (state_q == RIdle) && take_i && (cnt_q != '0) &&
+                       ({1'b0, f_q[0]} <= fv_w27) && (fv_w27 < fv_take_end);
+  assign fv_inflight = ((state_q == RScan) || (state_q == RApply)) && (x_q == fv_w);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                                           fv_ins_q <= 1'b0;
+    else if ((state_q == RIdle) && ins_i && (ins_line_i == fv_w)) fv_ins_q <= 1'b1;
+    else if (fv_taken)                                     fv_ins_q <= 1'b0;
+  end
+
+  always_comb begin
+    fv_cov  = 1'b0;
+    fv_cont = 1'b0;
+    fv_hiv  = 1'b0;
+    fv_lov  = 1'b0;
+    fv_pos  = '0;
+    fv_ordered = 1'b1;   // f <= l for every entry below cnt
+    fv_zero    = 1'b1;   // entries from cnt on are 0
+    fv_sorted  = 1'b1;   // l[i] + 1 < f[i+1] below cnt
+`ifdef FV_LINE_BITS
+    fv_small   = (x_q >> `FV_LINE_BITS) == '0 && (bg_q >> `FV_LINE_BITS) == '0;
+`endif
+    fv_bk_gap  = '0;     // f[bk + 1] - l[bk] - 1, the gap RGap's best index names
+    for (int i = 0; i <= Cap; i++) begin
+      if (i < Cap && bk_q == IdxW'(i)) fv_bk_gap = f_q[i+1] - l_q[i] - 26'd1;
+      fv_sc[i] = (i < 32'(cnt_q)) &&
+                 ((state_q == RApply) || ((state_q == RScan) && (i < 32'(c_q) * Scan)));
+      if (i < 32'(cnt_q) && f_q[i] <= fv_w && fv_w <= l_q[i]) fv_cov = 1'b1;
+      if (fv_sc[i] && {1'b0, f_q[i]} <= x27 && x27 <= {1'b0, l_q[i]}) fv_cont = 1'b1;
+      if (fv_sc[i] && {1'b0, l_q[i]} + 27'd1 == x27) fv_hiv = 1'b1;
+      if (fv_sc[i] && x27 + 27'd1 == {1'b0, f_q[i]}) fv_lov = 1'b1;
+      if (fv_sc[i] && {1'b0, f_q[i]} < x27) fv_pos = fv_pos + 1'b1;
+`ifdef FV_LINE_BITS
+      if ((f_q[i] >> `FV_LINE_BITS) != '0 || (l_q[i] >> `FV_LINE_BITS) != '0) fv_small = 1'b0;
+`endif
+      if (i < 32'(cnt_q) && f_q[i] > l_q[i]) fv_ordered = 1'b0;
+      if (i >= 32'(cnt_q) && (f_q[i] != '0 || l_q[i] != '0)) fv_zero = 1'b0;
+      if (i < Cap && i + 1 < 32'(cnt_q) && !({1'b0, l_q[i]} + 27'd1 < {1'b0, f_q[i+1]})) begin
+        fv_sorted = 1'b0;
+      end
+    end
+  end
+
+  always_comb begin
+    if (rst_ni) begin
+`ifdef RINV_FORMAL_BREAK_RTABLE
+      // broken variant: claims coverage during the watched line's own insert as well
+      rt_watched_line_covered: assert (!fv_ins_q || fv_cov);
+`else
+      rt_watched_line_covered: assert (!fv_ins_q || fv_inflight || fv_cov);
+`endif
+      rt_occupancy_le_cap: assert (((state_q == RGap) || (state_q == RMerge)) ?
+                                   (32'(cnt_q) == Cap + 1) : (32'(cnt_q) <= Cap));
+      rt_state_legal: assert (state_q == RIdle || state_q == RScan || state_q == RApply ||
+                              state_q == RGap || state_q == RMerge);
+      rt_inv_chunk: assert ((32'(c_q) < R) &&
+                            (state_q == RScan || state_q == RGap || c_q == '0));
+      rt_inv_entry_ordered: assert (fv_ordered);
+      rt_inv_entry_zero: assert (fv_zero);
+      rt_inv_sorted_gap: assert (fv_sorted);
+      if (state_q == RScan || state_q == RApply) begin
+        rt_inv_acc_cont: assert (cont_q == fv_cont);
+        rt_inv_acc_hi: assert (hiv_q == fv_hiv &&
+                               (!hiv_q || (32'(hi_q) < 32'(cnt_q) &&
+                                           {1'b0, l_q[hi_q]} + 27'd1 == x27)));
+        rt_inv_acc_lo: assert (lov_q == fv_lov &&
+                               (!lov_q || (32'(lo_q) < 32'(cnt_q) &&
+                                           x27 + 27'd1 == {1'b0, f_q[lo_q]})));
+        rt_inv_acc_pos: assert ((IdxW+1)'(pos_q) == fv_pos);
+      end
+      if (state_q == RGap) begin
+        rt_inv_gap_best: assert ((c_q == '0) ? !bv_q : (bv_q && 32'(bk_q) < 32'(c_q) * Scan));
+      end
+      if (state_q == RMerge) begin
+        rt_inv_merge_best: assert (bv_q && 32'(bk_q) < Cap);
+      end
+`ifdef FV_LINE_BITS
+      // the job's data abstraction (lines < 2**FV_LINE_BITS) holds for every register
+      rt_inv_line_bits: assert (fv_small);
+`endif
+      if ((state_q == RGap || state_q == RMerge) && bv_q) begin
+        rt_inv_best_gap: assert (bg_q == fv_bk_gap);
+        rt_inv_best_d: assert (bd_q == bg_q + 26'd1);
+      end
+      // the register that stands in for the head's subtraction
+      rt_inv_head_diff: assert (hd_q == {1'b0, l_q[0]} - {1'b0, f_q[0]});
+    end
+  end
 `endif
 
   assign idle_o  = (state_q == RIdle);

@@ -1,4 +1,5 @@
 rtl/rinv_pkg.sv
+rtl/rinv_regs_pkg.sv
 rtl/v2/rinv_sram.sv
 rtl/v2/rinv_fifo.sv
 rtl/v2/cache_array.sv

@@ -100,4 +100,76 @@ module rinv_fifo #(
 `endif
 `endif
 
+`ifdef RINV_FORMAL
+  // Invariants for the formal proof (formal/fifo.sby; documentation, no logic): the write
+  // pointer leads the read pointer by mcnt (mod Depth), the count never exceeds Depth, and the
+  // cell never sees a read and a write of one address (§4.2, §10).
+  logic [PtrW:0] fv_wr_exp;
+  always_comb begin
+    fv_wr_exp = {1'b0, rd_ptr_q} + (PtrW+1)'(mcnt_q);
+    if (32'(fv_wr_exp) >= Depth) fv_wr_exp = fv_wr_exp - (PtrW+1)'(Depth);
+    if (rst_ni) begin
+      fifo_inv_ptr_gap: assert ((PtrW+1)'(wr_ptr_q) == fv_wr_exp);
+      fifo_inv_mcnt_le_cap: assert (32'(mcnt_q) + 32'(hv_q) <= Depth);
+      fifo_inv_rd_ptr_range: assert (32'(rd_ptr_q) < Depth);
+      fifo_inv_wr_ptr_range: assert (32'(wr_ptr_q) < Depth);
+      fifo_inv_no_rdw: assert (!(re && push_ok_o && rd_ptr_q == wr_ptr_q));
+    end
+  end
+
+`ifdef RINV_VERIF
+  // Data in order, unbounded (needs the peek port of RINV_VERIF, which shows cell word 0):
+  // a watched element, chosen freely among the pushes that write word 0, has fv_ahead
+  // elements in front of it; it reaches the head with its data exactly when they have left.
+  // While it waits in the cell, word 0 holds its data and fv_ahead = hv + (0 - rd_ptr) mod
+  // Depth; once read, it is the head and fv_ahead = 0.
+  (* anyseq *) logic fv_watch_now;
+  logic             fv_w_q, fv_h_q;
+  logic [Width-1:0] fv_wdata_q;
+  logic [CntW-1:0]  fv_ahead_q;
+  logic [PtrW:0]    fv_dist;
+  assign fv_dist = (rd_ptr_q == '0) ? '0 : (PtrW+1)'(Depth) - (PtrW+1)'(rd_ptr_q);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fv_w_q     <= 1'b0;
+      fv_h_q     <= 1'b0;
+      fv_wdata_q <= '0;
+      fv_ahead_q <= '0;
+    end else if (flush_i) begin
+      fv_w_q <= 1'b0;
+      fv_h_q <= 1'b0;
+    end else if (!fv_w_q) begin
+      if (fv_watch_now && push_ok_o && wr_ptr_q == '0) begin
+        fv_w_q     <= 1'b1;
+        fv_h_q     <= 1'b0;
+        fv_wdata_q <= pdata_i;
+        fv_ahead_q <= count_o - CntW'(pop_i);
+      end
+    end else begin
+      if (pop_i && fv_h_q) begin
+        fv_w_q <= 1'b0;                 // the watched element leaves
+        fv_h_q <= 1'b0;
+      end else begin
+        if (pop_i) fv_ahead_q <= fv_ahead_q - 1'b1;
+        if (re && rd_ptr_q == '0) fv_h_q <= 1'b1;
+      end
+    end
+  end
+  always_comb begin
+    if (rst_ni) fifo_inv_watch_h_w: assert (!fv_h_q || fv_w_q);
+    if (rst_ni && fv_w_q) begin
+      fifo_inv_watch_cell: assert (fv_h_q || (unused_peek == fv_wdata_q &&
+                                   32'(fv_dist) < 32'(mcnt_q) &&
+                                   (PtrW+1)'(fv_ahead_q) == fv_dist + (PtrW+1)'(hv_q)));
+      fifo_inv_watch_head: assert (!fv_h_q || (hv_q && fv_ahead_q == '0));
+`ifdef RINV_FORMAL_BREAK_FIFO_DATA
+      fifo_order_data_all: assert (!(fv_ahead_q == '0 && hv_q) || head_o == ~fv_wdata_q);
+`else
+      fifo_order_data_all: assert (!(fv_ahead_q == '0 && hv_q) || head_o == fv_wdata_q);
+`endif
+    end
+  end
+`endif
+`endif
+
 endmodule : rinv_fifo

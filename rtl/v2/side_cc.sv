@@ -16,57 +16,57 @@ module side_cc #(
   parameter int  Pif     = 4,
   localparam int PortW   = (NL1 > 1) ? $clog2(NL1) : 1
 ) (
-  input  logic                  clk_i,
-  input  logic                  rst_ni,
-  input  logic                  stall_fill_i,   // stall[2+s]
-  input  logic                  stall_probe_i,  // stall[6+s]
-  input  logic [NL1-1:0]        port_req_valid_i,
-  input  logic [NL1-1:0]        port_req_we_i,
-  input  logic [NL1-1:0][31:0]  port_req_addr_i,
-  input  logic [NL1-1:0][31:0]  port_req_wdata_i,
-  input  logic [NL1-1:0][3:0]   port_req_wstrb_i,
-  output logic [NL1-1:0]        port_req_ready_o,
-  output logic [NL1-1:0]        port_resp_valid_o,
-  output logic [NL1-1:0][31:0]  port_resp_rdata_o,
-  input  logic [NL1-1:0]        port_resp_ready_i,
-  output logic                  cc_req_valid_o,
-  output logic                  cc_req_we_o,
-  output logic [25:0]           cc_req_line_o,
-  output logic [511:0]          cc_req_wdata_o,
-  output logic [63:0]           cc_req_wmask_o,
-  input  logic                  cc_req_ready_i,
-  input  logic                  fill_valid_i,
-  input  logic [511:0]          fill_data_i,
-  output logic                  fill_ready_o,
-  output logic                  hist_valid_o,
-  output logic                  hist_last_o,
-  output logic [25:0]           hist_line_o,
-  input  logic                  hist_ready_i,
-  input  logic                  hist_go_i,
-  input  logic                  hist_done_i,
-  input  logic                  probe_valid_i,
-  input  logic [25:0]           probe_first_i,
-  input  logic [26:0]           probe_nlines_i,
-  input  logic                  probe_setwalk_i,
-  output logic                  probe_ready_o,
-  output logic                  ack_valid_o,
-  output logic [31:0]           ack_hits_o,
-  input  logic                  ack_ready_i,
-  output logic [7:0]            inv_count_o,
-  output logic [25:0]           inv_line_o,
-  input  logic [25:0]           dbg_line_i,
-  output logic                  dbg_valid_o,
-  input  logic                  rb_sel_i,
-  input  logic                  rb_we_i,
-  input  logic [14:0]           rb_off_i,
-  input  logic [31:0]           rb_wdata_i,
-  input  logic                  rb_side_i,
-  input  logic                  rb_commit_i,
-  output logic                  rb_err_o,
-  output logic [31:0]           rb_rdata_o,
-  output logic                  hist_en_o,
-  output logic [15:0]           rec_count_o,
-  output logic [31:0]           tag_lookups_o
+  input  logic                                clk_i,
+  input  logic                                rst_ni,
+  input  logic                                stall_fill_i,   // stall[2+s]
+  input  logic                                stall_probe_i,  // stall[6+s]
+  input  logic [NL1-1:0]                      port_req_valid_i,
+  input  logic [NL1-1:0]                      port_req_we_i,
+  input  logic [NL1-1:0][rinv_pkg::AddrW-1:0] port_req_addr_i,
+  input  logic [NL1-1:0][31:0]                port_req_wdata_i,
+  input  logic [NL1-1:0][3:0]                 port_req_wstrb_i,
+  output logic [NL1-1:0]                      port_req_ready_o,
+  output logic [NL1-1:0]                      port_resp_valid_o,
+  output logic [NL1-1:0][31:0]                port_resp_rdata_o,
+  input  logic [NL1-1:0]                      port_resp_ready_i,
+  output logic                                cc_req_valid_o,
+  output logic                                cc_req_we_o,
+  output rinv_pkg::line_t                     cc_req_line_o,
+  output rinv_pkg::ldata_t                    cc_req_wdata_o,
+  output rinv_pkg::lmask_t                    cc_req_wmask_o,
+  input  logic                                cc_req_ready_i,
+  input  logic                                fill_valid_i,
+  input  rinv_pkg::ldata_t                    fill_data_i,
+  output logic                                fill_ready_o,
+  output logic                                hist_valid_o,
+  output logic                                hist_last_o,
+  output rinv_pkg::line_t                     hist_line_o,
+  input  logic                                hist_ready_i,
+  input  logic                                hist_go_i,
+  input  logic                                hist_done_i,
+  input  logic                                probe_valid_i,
+  input  rinv_pkg::line_t                     probe_first_i,
+  input  rinv_pkg::nlines_t                   probe_nlines_i,
+  input  logic                                probe_setwalk_i,
+  output logic                                probe_ready_o,
+  output logic                                ack_valid_o,
+  output logic [31:0]                         ack_hits_o,
+  input  logic                                ack_ready_i,
+  output logic [7:0]                          inv_count_o,
+  output rinv_pkg::line_t                     inv_line_o,
+  input  rinv_pkg::line_t                     dbg_line_i,
+  output logic                                dbg_valid_o,
+  input  logic                                rb_sel_i,
+  input  logic                                rb_we_i,
+  input  logic [14:0]                         rb_off_i,
+  input  logic [31:0]                         rb_wdata_i,
+  input  logic                                rb_side_i,
+  input  logic                                rb_commit_i,
+  output logic                                rb_err_o,
+  output logic [31:0]                         rb_rdata_o,
+  output logic                                hist_en_o,
+  output logic [15:0]                         rec_count_o,
+  output logic [31:0]                         tag_lookups_o
 );
 
   // ---- derived parameters -------------------------------------------------------------------
@@ -100,17 +100,20 @@ module side_cc #(
   logic [3:0]       cnt_q, cnt_d;
   logic [InitW-1:0] init_q, init_d;
   typedef struct packed {
-    logic [PortW-1:0] port;
-    logic             we;
-    logic [31:0]      addr;
-    logic [31:0]      wdata;
-    logic [3:0]       wstrb;
+    logic [PortW-1:0]           port;
+    logic                       we;
+    logic [rinv_pkg::AddrW-1:0] addr;
+    logic [31:0]                wdata;
+    logic [3:0]                 wstrb;
   } req_t;
   req_t             req_q, req_d;   // the request latch
-  logic [31:0]      req_addr;       // = req_q.addr (Icarus 11 cannot part-select a member)
+  rinv_pkg::addr_t req_addr;       // = req_q.addr (Icarus 11 cannot part-select a member)
   assign req_addr = req_q.addr;
-  logic [31:0]      rdata_q, rdata_d;
-  logic             xfer_q, xfer_d;
+  // the response's line (L1 / L2 cell output or fill data) is registered whole and the word is
+  // chosen after the register: the block RAM's clock-to-out is not followed by a 16:1 select
+  // in the same cycle (fpga-ooc: 71.8 MHz CPU side). StResp shows the same word as before.
+  rinv_pkg::ldata_t rline_q, rline_d;
+  logic            xfer_q, xfer_d;
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
   // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
   logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
@@ -121,23 +124,23 @@ module side_cc #(
   logic                       rr1_adv_q, rr1_adv_d;
 
   // ---- arrays --------------------------------------------------------------------------------
-  logic [Lanes-1:0]                       l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
-  logic [RowW2-1:0]                       l2_t_raddr, l2_t_waddr, l2_r_waddr;
-  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]  l2_t_rdata;
-  logic [Lanes-1:0][WayW2-1:0]            l2_r_rdata;
-  logic [WayW2-1:0]                       l2_r_wdata;
-  logic [DAW2-1:0]                        l2_d_raddr, l2_d_waddr;
-  logic [Lanes-1:0][511:0]                l2_d_rdata;
-  logic [Lanes-1:0][63:0]                 l2_m_rdata;
-  logic [63:0]                            l2_d_wbe, l2_m_wdata;
-  logic [511:0]                           l2_d_wdata;
+  logic [Lanes-1:0]                            l2_t_re, l2_r_re, l2_r_we, l2_d_re, l2_d_we, l2_m_we;
+  logic [RowW2-1:0]                            l2_t_raddr, l2_t_waddr, l2_r_waddr;
+  logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]       l2_t_rdata;
+  logic [Lanes-1:0][WayW2-1:0]                 l2_r_rdata;
+  logic [WayW2-1:0]                            l2_r_wdata;
+  logic [DAW2-1:0]                             l2_d_raddr, l2_d_waddr;
+  logic [Lanes-1:0][rinv_pkg::LineBytes*8-1:0] l2_d_rdata;
+  logic [Lanes-1:0][rinv_pkg::LineBytes-1:0]   l2_m_rdata;
+  rinv_pkg::lmask_t                            l2_d_wbe, l2_m_wdata;
+  rinv_pkg::ldata_t                            l2_d_wdata;
 
-  logic [NL1-1:0][Lanes-1:0]                      l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
-  logic [NL1-1:0][RowW1-1:0]                      l1_t_raddr, l1_t_waddr, l1_r_waddr;
-  logic [NL1-1:0][WayW1-1:0]                      l1_r_wdata;
-  logic [NL1-1:0][DAW1-1:0]                       l1_d_raddr, l1_d_waddr;
-  logic [NL1-1:0][63:0]                           l1_d_wbe;
-  logic [NL1-1:0][511:0]                          l1_d_wdata;
+  logic [NL1-1:0][Lanes-1:0]                 l1_t_re, l1_r_re, l1_r_we, l1_d_re, l1_d_we;
+  logic [NL1-1:0][RowW1-1:0]                 l1_t_raddr, l1_t_waddr, l1_r_waddr;
+  logic [NL1-1:0][WayW1-1:0]                 l1_r_wdata;
+  logic [NL1-1:0][DAW1-1:0]                  l1_d_raddr, l1_d_waddr;
+  logic [NL1-1:0][rinv_pkg::LineBytes-1:0]   l1_d_wbe;
+  logic [NL1-1:0][rinv_pkg::LineBytes*8-1:0] l1_d_wdata;
   // flat read views and tagst write commands of the lookup / init client
   logic [NL1*Lanes*L1Ways*SW1-1:0] l1_t_rd_f;
   logic [NL1*Lanes*WayW1-1:0]      l1_r_rd_f;
@@ -149,10 +152,10 @@ module side_cc #(
   logic                            st_idle, st_walk;  // wires: Icarus 11 mis-elaborates enum
   assign st_idle = (state_q == StIdle);               // compares in port connections
   assign st_walk = (state_q == StWalk);
-  logic [25:0]                     wb_line;
-  logic [511:0]                    wb_wdata;
-  logic [63:0]                     wb_wmask;
-  logic [15:0]                     sm_lookups;
+  rinv_pkg::line_t  wb_line;
+  rinv_pkg::ldata_t wb_wdata;
+  rinv_pkg::lmask_t wb_wmask;
+  logic [15:0]      sm_lookups;
 
   cc_datapath #(
     .NL1    (NL1),
@@ -192,7 +195,7 @@ module side_cc #(
 
   // ---- recorder -------------------------------------------------------------------------------
   logic               rec_push, rec_pop, rec_hv, unused_rec_ok;
-  logic [25:0]        rec_head;
+  rinv_pkg::line_t    rec_head;
   logic [RecCntW-1:0] rec_cnt;
 
   rinv_fifo #(
@@ -252,15 +255,15 @@ module side_cc #(
 
 
   // ---- lookup compare (Cm): line X decode, store bytes, hits and victims ---------------------
-  logic [25:0]       x;
-  logic [LaneW-1:0]  bnk;
-  logic [RowW1-1:0]  row1;
-  logic [RowW2-1:0]  row2;
-  logic [TagW1-1:0]  tag1;
-  logic [TagW2-1:0]  tag2;
-  logic [63:0]       st_be;
-  logic [511:0]      st_data, fill_merged;
-  logic              hist_mode;   // lookups of the recorder head (StHist*)
+  rinv_pkg::line_t  x;
+  logic [LaneW-1:0] bnk;
+  logic [RowW1-1:0] row1;
+  logic [RowW2-1:0] row2;
+  logic [TagW1-1:0] tag1;
+  logic [TagW2-1:0] tag2;
+  rinv_pkg::lmask_t st_be;
+  rinv_pkg::ldata_t st_data, fill_merged;
+  logic             hist_mode;   // lookups of the recorder head (StHist*)
   // Compare results, registered at the end of Cm (the compare reads the tagst/rr cells' read
   // data of bank bnk, which Cm also registers into l2w_q / l1rr_q): Ac acts on registers only.
   // Same values as a compare of the registered words in Ac (X and the words do not change from
@@ -339,7 +342,8 @@ module side_cc #(
     end
   end
 
-  function automatic logic [31:0] word_of(input logic [511:0] d, input logic [3:0] w);
+  function automatic logic [31:0] word_of(input logic [rinv_pkg::LineBytes*8-1:0] d,
+                                          input logic [3:0] w);
     word_of = d[{w, 5'b00000} +: 32];
   endfunction
 
@@ -363,23 +367,23 @@ module side_cc #(
 
   // the selects the owner FSM needs, computed outside it (a loop inside a conditional branch
   // of the FSM process would make Yosys infer latches for the loop variable)
-  logic [SW2-1:0]                    w2_way2, w2_hit;            // tagst word of that L2 way
-  logic                              vict_dirty;                 // the L2 victim is valid+dirty
-  logic [31:0]                       l1_rd_word;                 // own L1's data word, bank bnk
+  logic [SW2-1:0]  w2_way2, w2_hit;            // tagst word of that L2 way
+  logic            vict_dirty;                 // the L2 victim is valid+dirty
+  rinv_pkg::ldata_t l1_rd_line;                // own L1's data line, bank bnk
   assign w2_way2 = word2(l2w_q, way2_q);
   assign vict_dirty = vdirty2(l2w_q, l2_vict);
   assign w2_hit  = word2(l2w_q, l2_hit_way);
   always_comb begin
     l1w_bnk    = '0;
     l1rr_bnk   = '0;
-    l1_rd_word = '0;
+    l1_rd_line = '0;
     for (int k = 0; k < NL1; k++) begin
       for (int l = 0; l < Lanes; l++) begin
         if (bnk == LaneW'(l)) begin
           l1w_bnk[k]  = l1_t_rd_f[(k*Lanes + l)*L1Ways*SW1 +: L1Ways*SW1];
           l1rr_bnk[k] = l1_r_rd_f[(k*Lanes + l)*WayW1 +: WayW1];
           if (req_q.port == PortW'(k)) begin
-            l1_rd_word = word_of(l1_d_rd_f[(k*Lanes + l)*512 +: 512], req_addr[5:2]);
+            l1_rd_line = l1_d_rd_f[(k*Lanes + l)*512 +: 512];
           end
         end
       end
@@ -403,7 +407,7 @@ module side_cc #(
     req_d       = req_q;
     cnt_d       = cnt_q;
     init_d      = init_q;
-    rdata_d     = rdata_q;
+    rline_d     = rline_q;
     l2w_d       = l2w_q;
     l2rr_d      = l2rr_q;
     l1rr_d      = l1rr_q;
@@ -513,7 +517,7 @@ module side_cc #(
             req_d.addr  = port_req_addr_i[arb_sel];
             req_d.wdata = port_req_wdata_i[arb_sel];
             req_d.wstrb = port_req_wstrb_i[arb_sel];
-            rdata_d     = '0;
+            rline_d     = '0;
             cnt_d       = 4'(L1Lat - 1);
             state_d     = StL1Rd;
           end
@@ -558,7 +562,7 @@ module side_cc #(
       end
 
       StL1Dt: begin
-        rdata_d = l1_rd_word;
+        rline_d = l1_rd_line;
         state_d = StResp;
       end
 
@@ -600,7 +604,7 @@ module side_cc #(
 
       StL2Dt: begin
         if (!req_q.we) begin
-          rdata_d = word_of(l2_d_rdata[bnk], req_addr[5:2]);
+          rline_d = l2_d_rdata[bnk];
           // fill the own L1 from the L2 line
           l1_d_we[req_q.port]               = Lanes'(1) << bnk;
           l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
@@ -654,7 +658,7 @@ module side_cc #(
             l2_m_wdata   = st_be;
             if (hist_en) rec_push = 1'b1;
           end else begin
-            rdata_d = word_of(fill_data_i, req_addr[5:2]);
+            rline_d = fill_data_i;
             l1_d_we[req_q.port]               = Lanes'(1) << bnk;
             l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
             l1_d_wbe[req_q.port]              = '1;
@@ -669,7 +673,7 @@ module side_cc #(
 
       StResp: begin
         port_resp_valid_o[req_q.port] = 1'b1;
-        port_resp_rdata_o[req_q.port] = rdata_q;
+        port_resp_rdata_o[req_q.port] = word_of(rline_q, req_addr[5:2]);
         if (port_resp_ready_i[req_q.port]) state_d = StIdle;
       end
 
@@ -760,7 +764,7 @@ module side_cc #(
       req_q       <= '0;
       cnt_q       <= '0;
       init_q      <= '0;
-      rdata_q     <= '0;
+      rline_q     <= '0;
       xfer_q      <= 1'b0;
       l2w_q       <= '0;
       l2rr_q      <= '0;
@@ -773,7 +777,7 @@ module side_cc #(
       req_q       <= req_d;
       cnt_q       <= cnt_d;
       init_q      <= init_d;
-      rdata_q     <= rdata_d;
+      rline_q     <= rline_d;
       xfer_q      <= xfer_d;
       l2w_q       <= l2w_d;
       l2rr_q      <= l2rr_d;

@@ -1,7 +1,7 @@
 /* Test bench of the v1 C model's unit tests (tests/cmodel/test_model*.c): one model instance
  * with the sparse memory on its memory port, clocked cycle by cycle; AXI4-Lite register and
- * core-port access helpers, the software sequences of ARCHITECTURE.md §7, the CHECK macro and
- * the register addresses. Implementation: tests/cmodel/model_tb.c. */
+ * core-port access helpers, the software sequences of ARCHITECTURE.md §7 (CHECK and the register
+ * addresses: test_common.h). Implementation: tests/cmodel/model_tb.c. */
 #ifndef MODEL_TB_H
 #define MODEL_TB_H
 
@@ -11,36 +11,7 @@
 #include "mem.h"
 #include "rinv_model.h"
 
-#define SLVERR 2u
-#define OKAY 0u
-
-/* MMIO addresses */
-#define A_LOCK 0x40000000u
-#define A_MODE 0x40001000u
-#define A_STATUS 0x40002000u
-#define A_ERR 0x40003000u
-#define A_CNT(k) (0x40004000u + 4u * (k))
-#define A_INV_START 0x40005000u
-#define A_HIST_RX 0x40006000u
-#define A_CC(s) ((s) ? 0x40010000u : 0x40008000u)
-#define A_HIST_EN(s) (A_CC(s) + 0x0u)
-#define A_REC_COUNT(s) (A_CC(s) + 0x4u)
-#define A_TAG_LOOKUPS(s) (A_CC(s) + 0x8u)
-
-#define MODE_VAL(mode, walk) ((uint32_t)(mode) | ((uint32_t)(walk) << 2))
-
-/* A test returns 1 on success; on failure 0, with the reason in tc->msg. */
-typedef struct test_ctx {
-  char msg[512];
-} test_ctx_t;
-
-#define CHECK(cond, ...)                                  \
-  do {                                                    \
-    if (!(cond)) {                                        \
-      snprintf(tc->msg, sizeof tc->msg, __VA_ARGS__);     \
-      return 0;                                           \
-    }                                                     \
-  } while (0)
+#include "test_common.h"
 
 /* ------------------------------------------------------------------ harness */
 

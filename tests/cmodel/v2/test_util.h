@@ -11,34 +11,10 @@
 #include "mem.h"
 #include "rinv_model.h"
 #include "rinv_model_dbg.h"
+#include "../test_common.h"
 
 #define TIMEOUT 400000u
-#define OKAY 0u
-#define SLVERR 2u
 #define HIST_N 8192u
-
-#define A_LOCK 0x40000000u
-#define A_MODE 0x40001000u
-#define A_STATUS 0x40002000u
-#define A_ERR 0x40003000u
-#define A_CNT(k) (0x40004000u + 4u * (k))
-#define A_INV_START 0x40005000u
-#define A_HIST_RX 0x40006000u
-#define A_CC(s) ((s) ? 0x40010000u : 0x40008000u)
-#define A_HIST_EN(s) (A_CC(s) + 0x0u)
-#define MODE_VAL(mode, walk) ((uint32_t)(mode) | ((uint32_t)(walk) << 2))
-
-typedef struct test_ctx {
-  char msg[512];
-} test_ctx_t;
-
-#define CHECK(cond, ...)                              \
-  do {                                                \
-    if (!(cond)) {                                    \
-      snprintf(tc->msg, sizeof tc->msg, __VA_ARGS__); \
-      return 0;                                       \
-    }                                                 \
-  } while (0)
 
 typedef struct tb {
   rinv_cfg_t cfg;

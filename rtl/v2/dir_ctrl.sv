@@ -122,10 +122,11 @@ module dir_ctrl #(
 
   // history structures
   logic [1:0]              beat_data, beat_last, drop, fifo_pop, fifo_flush, fifo_hv;
-  logic [1:0][25:0]        fifo_head, rt_f0, rt_l0, rt_gap;
+  logic [1:0][25:0]        fifo_head, rt_f0, rt_gap;
   logic [1:0][FCntW-1:0]   fifo_cnt;
   logic [1:0][RCntW-1:0]   rt_cnt;
-  logic [1:0]              rt_take, rt_idle, rt_merge;
+  logic [1:0]              rt_take, rt_idle, rt_merge, rt_all;
+  logic [1:0][26:0]        rt_hd;
   logic [26:0]             take_n;
 
   logic [31:0] status, v;
@@ -256,7 +257,8 @@ module dir_ctrl #(
       .take_n_i     (take_n),
       .rt_idle_o    (rt_idle[s]),
       .f0_o         (rt_f0[s]),
-      .l0_o         (rt_l0[s]),
+      .hd_o         (rt_hd[s]),
+      .head_all_o   (rt_all[s]),
       .rcount_o     (rt_cnt[s]),
       .merge_o      (rt_merge[s]),
       .gap_o        (rt_gap[s]),
@@ -294,18 +296,13 @@ module dir_ctrl #(
   // (block RAM read data) meets an equality compare, not an adder, before the pop
   assign brk       = (mode_q == ModeLine) || ({1'b0, fh} != pe_q) || (pn_q == 27'(MaxRange));
 
-  // merge: n = min(l0 - f0 + 1, MaxRange) and its set-walk choice n > smax, from hd = l0 - f0
-  // in parallel (hd + 1 and hd >= smax side by side, not a chain of four carry chains)
-  localparam bit MaxPow2 = (MaxRange & (MaxRange - 1)) == 0;
-  localparam int MaxLog2 = $clog2(MaxRange);
+  // merge: n = min(l0 - f0 + 1, MaxRange) and its set-walk choice n > smax, from the range
+  // table's registered hd = l0 - f0 and hd < MaxRange (no subtraction here): hd + 1 and
+  // hd >= smax side by side
   logic [26:0] mrg_hd;
   logic        mrg_all, mrg_sw;   // mrg_all: the head entry fits in one probe (hd < MaxRange)
-  assign mrg_hd = {1'b0, rt_l0[src_q]} - {1'b0, rt_f0[src_q]};
-  if (MaxPow2 && MaxLog2 < 27) begin : gen_mrg_pow2
-    assign mrg_all = (mrg_hd[26:MaxLog2] == '0);
-  end else begin : gen_mrg_cmp
-    assign mrg_all = mrg_hd < 27'(MaxRange);
-  end
+  assign mrg_hd  = rt_hd[src_q];
+  assign mrg_all = rt_all[src_q];
   assign mrg_n  = mrg_all ? mrg_hd + 27'd1 : 27'(MaxRange);
   assign mrg_sw = (walk_q == WalkAddr) ? 1'b0 : (walk_q == WalkSet) ? 1'b1 :
                   mrg_all ? (mrg_hd >= smax_tgt) : (27'(MaxRange) > smax_tgt);

@@ -30,7 +30,8 @@ module dir_hist #(
   input  rinv_pkg::nlines_t take_n_i,
   output logic              rt_idle_o,
   output rinv_pkg::line_t   f0_o,
-  output rinv_pkg::line_t   l0_o,
+  output rinv_pkg::nlines_t hd_o,        // l0 - f0 (registered)
+  output logic              head_all_o,  // l0 - f0 < MaxRange
   output logic [RCntW-1:0]  rcount_o,
   output logic              merge_o,
   output rinv_pkg::line_t   gap_o,
@@ -63,6 +64,12 @@ module dir_hist #(
     .count_o      (fcount_o)
   );
 
+  // l0 itself is not needed outside (the generator takes hd = l0 - f0, registered in the
+  // table); the port stays for the table's formal checker
+  rinv_pkg::line_t rt_l0;
+  logic            unused_rt_l0;
+  assign unused_rt_l0 = ^rt_l0;
+
   range_table #(
     .Cap      (RtCap),
     .Scan     (RtScan),
@@ -76,7 +83,9 @@ module dir_hist #(
     .take_n_i   (take_n_i),
     .idle_o     (rt_idle_o),
     .f0_o       (f0_o),
-    .l0_o       (l0_o),
+    .l0_o       (rt_l0),
+    .hd_o       (hd_o),
+    .head_all_o (head_all_o),
     .count_o    (rcount_o),
     .merge_o    (merge_o),
     .gap_o      (gap_o)

@@ -23,6 +23,8 @@ module range_table #(
   output logic [25:0]     f0_o,
   output logic [25:0]     l0_o,
   output logic [CntW-1:0] count_o,
+  output logic [26:0]     hd_o,       // l0 - f0 (registered)
+  output logic            head_all_o, // l0 - f0 < MaxRange: a take removes the head entry
   output logic            merge_o,    // RMerge this cycle
   output logic [25:0]     gap_o       // its gap (over-invalidated lines)
 );
@@ -30,13 +32,13 @@ module range_table #(
   typedef enum logic [2:0] {RIdle, RScan, RApply, RGap, RMerge} rstate_e;
 
   rstate_e state_q, state_d;
-  logic [Cap:0][25:0] f_q, f_d, l_q, l_d;
-  logic [CntW-1:0]    cnt_q, cnt_d;
+  logic [Cap:0][25:0] f_q, f_d, l_q, l_d, f_b, l_b;  // _b: next value before the take
+  logic [CntW-1:0]    cnt_q, cnt_d, cnt_b;
   logic [CW-1:0]      c_q, c_d;
   logic [25:0]        x_q, x_d;
   logic               cont_q, cont_d, hiv_q, hiv_d, lov_q, lov_d, bv_q, bv_d;
   logic [IdxW-1:0]    hi_q, hi_d, lo_q, lo_d, pos_q, pos_d, bk_q, bk_d;
-  logic [25:0]        bg_q, bg_d, bd_q, bd_d;  // smallest gap so far, and its d = gap + 1
+  logic [25:0]        bg_q, bg_d;  // smallest gap so far
 
   logic [26:0] x27;
   assign x27 = {1'b0, x_q};
@@ -46,22 +48,28 @@ module range_table #(
   // generator's length (a subtraction and a compare in dir_ctrl) is not in front of the shift
   // of every entry (fpga-ooc: three carry chains in series, 39 MHz). Same result as
   // f0 + take_n > l0 for that n.
-  // hd = l0 - f0 is kept in a register (hd_q, written from the next entry 0 at every edge), so
-  // the take's choice between shifting every entry and advancing f0 starts at a register, not
-  // behind a subtraction (fpga-ooc: 73 MHz with the subtraction in front of that fan-out).
-  logic [26:0] hd, hd_q, hd_d;
-  logic        head_all;
+  // hd = l0 - f0 is kept in a register (hd_q), so the take's choice between shifting every
+  // entry and advancing f0 starts at a register, not behind a subtraction (fpga-ooc: 73 MHz
+  // with the subtraction in front of that fan-out). Its next value is chosen late: the take
+  // (which arrives late, from the generator's handshake) selects among candidates computed
+  // from registers (l1 - f1 for a shift, hd - MaxRange for an advance, hd otherwise), and
+  // the other states' l0 - f0 is taken from the next entries before the take is applied
+  // (f_b / l_b below), so no path runs take -> entry mux -> subtraction.
+  logic [26:0] hd_q, hd_d, hd_shift, hd_adv, hd_base;
+  logic        head_all, take_eff;
   logic [25:0] f0_adv;
-  assign hd       = hd_q;
-  assign hd_d     = {1'b0, l_d[0]} - {1'b0, f_d[0]};
+  assign take_eff = (state_q == RIdle) && take_i && (cnt_q != '0);
+  assign hd_shift = {1'b0, l_q[1]} - {1'b0, f_q[1]};
+  assign hd_adv   = hd_q - 27'(MaxRange);
+  assign hd_d     = !take_eff ? hd_base : head_all ? hd_shift : hd_adv;
   // hd < MaxRange: for a power of two, the bits from log2(MaxRange) up are zero (LUTs, not a
   // compare's carry chain)
   localparam bit MaxPow2 = (MaxRange & (MaxRange - 1)) == 0;
   localparam int MaxLog2 = $clog2(MaxRange);
   if (MaxPow2 && MaxLog2 < 27) begin : gen_head_pow2
-    assign head_all = (hd[26:MaxLog2] == '0);
+    assign head_all = (hd_q[26:MaxLog2] == '0);
   end else begin : gen_head_cmp
-    assign head_all = hd < 27'(MaxRange);
+    assign head_all = hd_q < 27'(MaxRange);
   end
   assign f0_adv   = f_q[0] + 26'(MaxRange);
 
@@ -75,22 +83,22 @@ module range_table #(
   // the order is the gap's), every pair at once: c[i][j] (i < j) = d[j] < d[i]. Window entry i
   // is the smallest iff it is strictly smaller than every entry before it and no entry after it
   // is strictly smaller: a tie goes to the lower index (the v1 chain's strict '<'). Each d is
-  // compared with the running smallest (bd_q, d form) at the same time, so the path is one
-  // subtraction and one compare deep (the tree of compares it replaces was four carry chains in
-  // series; fpga-ooc 47 MHz).
-  logic [Scan-1:0][25:0]   wd, wg;         // d, and the gap d - 1 (kept for gap_o)
+  // compared with the running smallest gap at the same time (d < bg + 1, i.e. d <= bg), so the
+  // path is one subtraction and one compare deep (the tree of compares it replaces was four
+  // carry chains in series; fpga-ooc 47 MHz).
+  logic [Scan-1:0][25:0]   wd, wg;         // d, and the gap d - 1 (the running smallest)
   logic [Scan*Scan-1:0]    pc;             // pc[i*Scan + j], i < j: wd[j] < wd[i] (flat:
                                            // Icarus 11 takes one variable index per select)
   logic [Scan-1:0]         win, lt_best;
   logic                    g_take;         // the window's smallest replaces the running one
-  logic [25:0]             g_d, g_g;
+  logic [25:0]             g_g;
   logic [IdxW-1:0]         g_k;
   always_comb begin
     pc = '0;
     for (int i = 0; i < Scan; i++) begin
       wd[i]      = wfn[i] - wl[i];
       wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
-      lt_best[i] = wd[i] < bd_q;
+      lt_best[i] = wd[i] <= bg_q;
     end
     for (int i = 0; i < Scan; i++) begin
       for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
@@ -101,13 +109,11 @@ module range_table #(
       for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
     end
     g_take = !bv_q;
-    g_d    = '0;
     g_g    = '0;
     g_k    = '0;
     // win is one-hot: an AND-OR select, not a priority chain
     for (int i = 0; i < Scan; i++) begin
       g_take = g_take || (win[i] && lt_best[i]);
-      g_d    = g_d | ({26{win[i]}} & wd[i]);
       g_g    = g_g | ({26{win[i]}} & wg[i]);
       g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
     end
@@ -145,9 +151,9 @@ module range_table #(
 
   always_comb begin
     state_d = state_q;
-    f_d     = f_q;
-    l_d     = l_q;
-    cnt_d   = cnt_q;
+    f_b     = f_q;
+    l_b     = l_q;
+    cnt_b   = cnt_q;
     c_d     = c_q;
     x_d     = x_q;
     cont_d  = cont_q;
@@ -159,24 +165,10 @@ module range_table #(
     bv_d    = bv_q;
     bk_d    = bk_q;
     bg_d    = bg_q;
-    bd_d    = bd_q;
     merge_o = 1'b0;
     gap_o   = '0;
     unique case (state_q)
       RIdle: begin
-        if (take_i && cnt_q != '0) begin
-          if (head_all) begin
-            for (int i = 0; i < Cap; i++) begin
-              f_d[i] = f_q[i+1];
-              l_d[i] = l_q[i+1];
-            end
-            f_d[Cap] = '0;
-            l_d[Cap] = '0;
-            cnt_d = cnt_q - 1'b1;
-          end else begin
-            f_d[0] = f0_adv;
-          end
-        end
         if (ins_i) begin
           x_d     = ins_line_i;
           c_d     = '0;
@@ -217,43 +209,42 @@ module range_table #(
           // contained: nothing
         end else if (hiv_q) begin
           for (int i = 0; i <= Cap; i++) begin
-            if (hi_q == IdxW'(i)) l_d[i] = lov_q ? l_at_lo : x_q;
+            if (hi_q == IdxW'(i)) l_b[i] = lov_q ? l_at_lo : x_q;
           end
           if (lov_q) begin
             for (int i = 0; i < Cap; i++) begin
               if (i >= 32'(lo_q)) begin
-                f_d[i] = f_q[i+1];
-                l_d[i] = l_q[i+1];
+                f_b[i] = f_q[i+1];
+                l_b[i] = l_q[i+1];
               end
             end
-            f_d[Cap] = '0;
-            l_d[Cap] = '0;
-            cnt_d = cnt_q - 1'b1;
+            f_b[Cap] = '0;
+            l_b[Cap] = '0;
+            cnt_b = cnt_q - 1'b1;
           end
         end else if (lov_q) begin
           for (int i = 0; i <= Cap; i++) begin
-            if (lo_q == IdxW'(i)) f_d[i] = x_q;
+            if (lo_q == IdxW'(i)) f_b[i] = x_q;
           end
         end else begin
           for (int i = 1; i <= Cap; i++) begin
             if (i > 32'(pos_q)) begin
-              f_d[i] = f_q[i-1];
-              l_d[i] = l_q[i-1];
+              f_b[i] = f_q[i-1];
+              l_b[i] = l_q[i-1];
             end
           end
           for (int i = 0; i <= Cap; i++) begin
             if (pos_q == IdxW'(i)) begin
-              f_d[i] = x_q;
-              l_d[i] = x_q;
+              f_b[i] = x_q;
+              l_b[i] = x_q;
             end
           end
-          cnt_d = cnt_q + 1'b1;
+          cnt_b = cnt_q + 1'b1;
           if (32'(cnt_q) + 1 == Cap + 1) begin
             c_d     = '0;
             bv_d    = 1'b0;
             bk_d    = '0;
             bg_d    = '0;
-            bd_d    = '0;
             state_d = RGap;
           end
         end
@@ -263,7 +254,6 @@ module range_table #(
         if (g_take) begin
           bv_d = 1'b1;
           bk_d = g_k;
-          bd_d = g_d;
           bg_d = g_g;
         end
         if (32'(c_q) == R - 1) begin
@@ -277,21 +267,43 @@ module range_table #(
         merge_o = 1'b1;
         gap_o   = bg_q;
         for (int i = 0; i <= Cap; i++) begin
-          if (bk_q == IdxW'(i)) l_d[i] = l_at_bk1;
+          if (bk_q == IdxW'(i)) l_b[i] = l_at_bk1;
         end
         for (int i = 0; i < Cap; i++) begin
           if (i > 32'(bk_q)) begin
-            f_d[i] = f_q[i+1];
-            l_d[i] = l_q[i+1];
+            f_b[i] = f_q[i+1];
+            l_b[i] = l_q[i+1];
           end
         end
-        f_d[Cap] = '0;
-        l_d[Cap] = '0;
-        cnt_d   = CntW'(Cap);
+        f_b[Cap] = '0;
+        l_b[Cap] = '0;
+        cnt_b   = CntW'(Cap);
         state_d = RIdle;
       end
       default: state_d = RIdle;
     endcase
+  end
+
+  // the generator's take (RIdle only, where f_b / l_b / cnt_b are the registers): the head
+  // entry is removed (every entry shifts down) or its f0 advances by MaxRange
+  assign hd_base = {1'b0, l_b[0]} - {1'b0, f_b[0]};
+  always_comb begin
+    f_d   = f_b;
+    l_d   = l_b;
+    cnt_d = cnt_b;
+    if (take_eff) begin
+      if (head_all) begin
+        for (int i = 0; i < Cap; i++) begin
+          f_d[i] = f_q[i+1];
+          l_d[i] = l_q[i+1];
+        end
+        f_d[Cap] = '0;
+        l_d[Cap] = '0;
+        cnt_d = cnt_q - 1'b1;
+      end else begin
+        f_d[0] = f0_adv;
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -311,7 +323,6 @@ module range_table #(
       bv_q    <= 1'b0;
       bk_q    <= '0;
       bg_q    <= '0;
-      bd_q    <= '0;
       hd_q    <= '0;
     end else begin
       state_q <= state_d;
@@ -329,7 +340,6 @@ module range_table #(
       bv_q    <= bv_d;
       bk_q    <= bk_d;
       bg_q    <= bg_d;
-      bd_q    <= bd_d;
       hd_q    <= hd_d;
     end
   end
@@ -341,14 +351,14 @@ module range_table #(
       $error("range_table %m: hd %0d is not l0 - f0", hd_q);
     end
     if (rst_ni && take_i && cnt_q != '0 &&
-        take_n_i != (head_all ? hd + 27'd1 : 27'(MaxRange))) begin
+        take_n_i != (head_all ? hd_q + 27'd1 : 27'(MaxRange))) begin
       $error("range_table %m: take_n %0d is not min(l0 - f0 + 1, MaxRange)", take_n_i);
     end
   end
 `endif
 `else
   logic unused_take_n;
-  assign unused_take_n = ^{take_n_i, hd};  // hd: its low bits only feed the check
+  assign unused_take_n = ^take_n_i;
 `endif
 
 `ifdef RINV_FORMAL
@@ -370,7 +380,7 @@ module range_table #(
   logic [Cap:0]    fv_sc;   // entry i scanned: i < cnt and i in a chunk already examined
 
   assign fv_w27      = {1'b0, fv_w};
-  assign fv_take_end = {1'b0, f_q[0]} + (head_all ? hd + 27'd1 : 27'(MaxRange));
+  assign fv_take_end = {1'b0, f_q[0]} + (head_all ? hd_q + 27'd1 : 27'(MaxRange));
   assign fv_taken    = (state_q == RIdle) && take_i && (cnt_q != '0) &&
                        ({1'b0, f_q[0]} <= fv_w27) && (fv_w27 < fv_take_end);
   assign fv_inflight = ((state_q == RScan) || (state_q == RApply)) && (x_q == fv_w);
@@ -453,7 +463,6 @@ module range_table #(
 `endif
       if ((state_q == RGap || state_q == RMerge) && bv_q) begin
         rt_inv_best_gap: assert (bg_q == fv_bk_gap);
-        rt_inv_best_d: assert (bd_q == bg_q + 26'd1);
       end
       // the register that stands in for the head's subtraction
       rt_inv_head_diff: assert (hd_q == {1'b0, l_q[0]} - {1'b0, f_q[0]});
@@ -464,6 +473,8 @@ module range_table #(
   assign idle_o  = (state_q == RIdle);
   assign f0_o    = f_q[0];
   assign l0_o    = l_q[0];
+  assign hd_o       = hd_q;
+  assign head_all_o = head_all;
   assign count_o = cnt_q;
 
 endmodule : range_table

@@ -208,6 +208,14 @@ module ulx3s_top #(
     .RecCap    (rinv_pkg::FpgaRecCap),
     .HistCap   (rinv_pkg::FpgaHistCap),
     .RtCap     (rinv_pkg::FpgaRtCap),
+`ifdef RINV_V2
+    // v2 (the default build, SYN_DEFS in mk/config.mk): the walk lanes, the probes in flight
+    // and the range-table scan width of the fpga configuration; left at their defaults these
+    // would be gem5's (RtScan 16 > RtCap 8: an illegal table that never finishes an insert)
+    .WalkLanes     (rinv_pkg::FpgaWalkLanes),
+    .ProbeInflight (rinv_pkg::FpgaProbeInflight),
+    .RtScan        (rinv_pkg::FpgaRtScan),
+`endif
     .MaxRange  (rinv_pkg::FpgaMaxRange)
   ) u_rinv (
     .clk_i                  (clk),

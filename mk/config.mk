@@ -2,36 +2,40 @@
 # tools, source lists, CFLAGS, generated files. Variables only, no rule: the first target, and
 # so the default goal, stays the Makefile's `all`.
 
-# Architecture: v1 (docs/ARCHITECTURE.md, the contract in force: rtl/, cmodel/) or v2 (the draft
-# docs/ARCHITECTURE_v2.md, being implemented in rtl/v2/ and cmodel/v2/). ARCH sets both sides;
-# RTL_ARCH / MODEL_ARCH pick one each (e.g. the v2 RTL alone with +no_model before the v2 model
-# exists). Anything but v1/v1 builds into its own BUILD directory and TB_BIN.
-ARCH       ?= v1
+# Architecture: v2 (the default: docs/ARCHITECTURE_v2.md, rtl/v2/ and cmodel/v2/, the
+# synchronous-SRAM microarchitecture) or v1 (docs/ARCHITECTURE.md, the first round's functional
+# RTL: rtl/, cmodel/; kept as the reference that v2 is compared with). ARCH sets both sides;
+# RTL_ARCH / MODEL_ARCH pick one each. v2/v2 builds into build/ and tb_dir; anything else into
+# its own BUILD directory and TB_BIN (ARCH=v1: build-rtlv1-modelv1, tb_dir_rtlv1_modelv1).
+ARCH       ?= v2
 RTL_ARCH   ?= $(ARCH)
 MODEL_ARCH ?= $(ARCH)
 $(foreach v,RTL_ARCH MODEL_ARCH,$(if $(filter v1 v2,$($(v))),,$(error $(v)=$($(v)): must be \
   v1 or v2)))
-ifeq ($(RTL_ARCH)$(MODEL_ARCH),v1v1)
+ifeq ($(RTL_ARCH)$(MODEL_ARCH),v2v2)
 BUILD      ?= build
 TB_BIN     ?= tb_dir
 else
-# := (not ?=): a BUILD/TB_BIN in the environment (make test exports v1's) must not redirect a
-# v2 build onto the v1 files; a BUILD=/TB_BIN= on the command line still wins
+# := (not ?=): a BUILD/TB_BIN in the environment (make test exports the default's) must not
+# redirect another architecture's build onto the default's files; a BUILD=/TB_BIN= on the command line still wins
 BUILD      := build-rtl$(RTL_ARCH)-model$(MODEL_ARCH)
 TB_BIN     := tb_dir_rtl$(RTL_ARCH)_model$(MODEL_ARCH)
 endif
 ifeq ($(RTL_ARCH),v2)
 RTL_DIR    := rtl/v2
-SVA_SRCS   := $(sort $(wildcard rtl/v2/sva/*.sv))
+SVA_SRCS   := rtl/sva/rinv_port_sva.sv $(sort $(wildcard rtl/v2/sva/*.sv))
 LINT_VLT   := $(sort $(wildcard rtl/v2/lint/*.vlt))
 VDEFS      := +define+RINV_V2 +define+RINV_VERIF
+# defines for synthesis (Yosys read_verilog -D, Verilator +define+ in the board simulation)
+SYN_DEFS   := RINV_V2
 else
 RTL_DIR    := rtl
 # Assertions (rtl/sva/, bound into rinv_top): only in the Verilator testbench build (--assert),
 # never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
-SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv
+SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_port_sva.sv rtl/sva/rinv_bind.sv
 LINT_VLT   := rtl/lint/verilator_waiver.vlt
 VDEFS      :=
+SYN_DEFS   :=
 endif
 ifeq ($(MODEL_ARCH),v2)
 # the v2 model's blocks; memory and the generated files stay shared with v1 (the line map is

@@ -43,7 +43,7 @@ $(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) fpga/pll_calc.py $(FPGA_OUT)/mhz.
 	@mkdir -p $(FPGA_OUT)
 	@pll=$$($(PYTHON) fpga/pll_calc.py $(FPGA_MHZ)) || exit 1; set -- $$pll; \
 	echo "make fpga: PLL CLKI_DIV=$$1 CLKFB_DIV=$$2 CLKOP_DIV=$$3 -> $$4 MHz"; \
-	$(YOSYS) -q -l $(FPGA_OUT)/synth.log -p "read_verilog -sv $(RTL_SRCS) $(FPGA_SV); \
+	$(YOSYS) -q -l $(FPGA_OUT)/synth.log -p "read_verilog -sv $(addprefix -D,$(SYN_DEFS)) $(RTL_SRCS) $(FPGA_SV); \
 	  chparam -set ClkiDiv $$1 -set FbDiv $$2 -set OpDiv $$3 ulx3s_top; \
 	  synth_ecp5 -top ulx3s_top -json $@; tee -o $(FPGA_OUT)/synth_stat.txt stat"
 
@@ -86,6 +86,7 @@ $(FPGA_SIM): $(RTL_SRCS) $(FPGA_SV) fpga/sim/ulx3s_tb.sv $(BUILD)/obj/uart_shim.
              $(BUILD)/params.stamp
 	@mkdir -p $(FPGA_OUT)/vsim
 	$(VERILATOR) --binary --timing -Wall $(LINT_VLT) -j $(JOBS) --top-module ulx3s_tb -Irtl -Ifpga \
+	  $(addprefix +define+,$(SYN_DEFS)) \
 	  -Mdir $(FPGA_OUT)/vsim $(RTL_SRCS) $(FPGA_SV) fpga/sim/ulx3s_tb.sv \
 	  $(abspath $(BUILD)/obj/uart_shim.o) -o ulx3s_sim
 

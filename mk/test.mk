@@ -56,19 +56,28 @@ mutate:
 #   $(BUILD)/cov/ (Verilator --coverage: line + branch + toggle + user `cover property`), runs
 #   tools/cov/runs.txt on it, merges ($(BUILD)/cov/merged.dat) and writes $(BUILD)/cov/report.txt.
 #   Fails if any FSM state, declared transition or overflow-policy point is unreached (goals:
-#   tools/fsm_cov.py, which also generates rtl/sva/rinv_cov.sv from the RTL FSMs).
+#   tools/fsm_cov.py --arch $(RTL_ARCH), which also generates the cover module from the RTL FSMs:
+#   rtl/sva/rinv_cov.sv for v1, rtl/v2/cov/rinv_cov.sv for v2 (not in rtl/v2/sva/, whose files
+#   are all compiled into the normal build)).
 COV_DIR       := $(BUILD)/cov
 COV_BIN       := $(COV_DIR)/tb_dir_cov
+ifeq ($(RTL_ARCH),v2)
+COV_SV        := rtl/v2/cov/rinv_cov.sv
+COV_ARCHFLAGS := -I$(RTL_DIR) $(VDEFS)
+else
 COV_SV        := rtl/sva/rinv_cov.sv
+COV_ARCHFLAGS :=
+endif
 COV_VLT       := tools/cov/coverage.vlt
 COV_WRITE_O   := $(COV_DIR)/cov_write.o
 COV_MAX_WIDTH ?= 256
 COV_VFLAGS    := --binary --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
-                 -j $(JOBS) --top-module tb_dir -Irtl -Itb -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
+                 -j $(JOBS) --top-module tb_dir $(COV_ARCHFLAGS) -Irtl -Itb \
+                 -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
 .PHONY: coverage coverage-build coverage-check
 
 coverage-check:
-	$(PYTHON) tools/fsm_cov.py --check
+	$(PYTHON) tools/fsm_cov.py --arch $(RTL_ARCH) --check
 
 coverage-build: $(COV_BIN)
 
@@ -78,7 +87,7 @@ $(COV_WRITE_O): tools/cov/cov_write.c
 
 $(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_WRITE_O) tb/tb_dpi.svh \
             $(BUILD)/libtb.a
-	$(PYTHON) tools/fsm_cov.py --check
+	$(PYTHON) tools/fsm_cov.py --arch $(RTL_ARCH) --check
 	@mkdir -p $(COV_DIR)
 	rm -f $(COV_DIR)/verilator/tb_dir_cov
 	$(VERILATOR) $(COV_VFLAGS) $(COV_VLT) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) \
@@ -88,8 +97,9 @@ $(COV_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(COV_SV) $(COV_VLT) $(COV_WRITE_O)
 # COV_RUNS=N: a smoke run of the first N runs (goals reported, not enforced); default all.
 COV_RUNS      ?= all
 coverage: $(COV_BIN)
-	$(PYTHON) tools/fsm_cov.py --check
-	bash tools/cov/run_cov.sh $(abspath $(COV_BIN)) $(abspath $(COV_DIR)) $(JOBS) $(COV_RUNS)
+	$(PYTHON) tools/fsm_cov.py --arch $(RTL_ARCH) --check
+	bash tools/cov/run_cov.sh $(abspath $(COV_BIN)) $(abspath $(COV_DIR)) $(JOBS) $(COV_RUNS) \
+	  $(RTL_ARCH)
 
 # ---- Directed RTL-only tests on two simulators (docs/VERIFICATION.md, "Directed tests") -----
 #   make icarus-test   tests/icarus/tb_rinv_directed.sv + rinv_top (fpga config) under Icarus
@@ -106,7 +116,8 @@ TEST_TIMEOUT ?= 60
 
 $(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
-	iverilog -g2012 -Itests/icarus -o $@ -s tb_rinv_directed $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
+	iverilog -g2012 $(patsubst +define+%,-D%,$(VDEFS)) -Itests/icarus -o $@ -s tb_rinv_directed \
+	  $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
 	  grep -v 'sorry: Case unique\|sorry: constant selects in always_\*' ; test $${PIPESTATUS[0]} -eq 0
 
 icarus-test: $(ICARUS_VVP)
@@ -115,7 +126,7 @@ icarus-test: $(ICARUS_VVP)
 $(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
 	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) --top-module tb_rinv_directed -Irtl \
-	  -Itests/icarus -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
+	  $(VDEFS) -Itests/icarus -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
 
 vdirected: $(VDIR_BIN)
 	TEST_TIMEOUT=$(TEST_TIMEOUT) bash tests/icarus/run.sh $(VDIR_BIN)

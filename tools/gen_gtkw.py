@@ -46,8 +46,10 @@ GROUPS = [
         ("", "lock_owner_o[1:0]", DEC, None), ("", "inv_busy_o", BIN, None),
         ("", "inv_done_o", BIN, None),
         ("u_dir", "mode_q[1:0]", DEC, None), ("u_dir", "walk_q[1:0]", DEC, None),
-        ("u_dir", "m_state_q[1:0]", HEX, "dir_ctrl.mstate_e"),
-        ("u_dir", "g_state_q[1:0]", HEX, "dir_ctrl.gstate_e"),
+        ("u_dir.u_memarb", "m_state_q[1:0]", HEX, "dir_memarb.mstate_e"),
+        ("u_dir", "g_state_q", BIN, "dir_ctrl.gstate_e"),
+        ("u_dir.gen_hist[0].u_hist.u_rt", "state_q[2:0]", HEX, "range_table.rstate_e"),
+        ("u_dir.gen_hist[1].u_hist.u_rt", "state_q[2:0]", HEX, "range_table.rstate_e"),
         ("", "hist_count_o[31:0]", HEX, None),
     ]),
     ("CPU cache controller", [
@@ -84,16 +86,18 @@ GROUPS = [
 
 
 def rtl_enums():
-    """Map 'module.enum_name' -> [state names in encoding order] from rtl/*.sv."""
+    """Map 'module.enum_name' -> [state names in encoding order] from the files of the default
+    build's RTL list (rtl/v2/rinv.f); a 1-bit enum (`typedef enum logic {...}`) has width 1."""
     enums = {}
-    rx = re.compile(r"typedef\s+enum\s+logic\s*\[\s*(\d+)\s*:\s*0\s*\]\s*\{([^}]*)\}\s*(\w+)\s*;",
-                    re.S)
-    rtl = os.path.join(ROOT, "rtl")
-    for fn in sorted(os.listdir(rtl)):
-        if not fn.endswith(".sv"):
-            continue
-        text = re.sub(r"//[^\n]*", "", open(os.path.join(rtl, fn)).read())
+    rx = re.compile(r"typedef\s+enum\s+logic\s*(?:\[\s*(\d+)\s*:\s*0\s*\])?\s*\{([^}]*)\}"
+                    r"\s*(\w+)\s*;", re.S)
+    flist = os.path.join(ROOT, "rtl", "v2", "rinv.f")
+    files = [ln.strip() for ln in open(flist) if ln.strip() and not ln.lstrip().startswith("#")]
+    for rel in files:
+        fn = os.path.basename(rel)
+        text = re.sub(r"//[^\n]*", "", open(os.path.join(ROOT, rel)).read())
         for msb, body, name in rx.findall(text):
+            msb = msb or "0"
             names = [n.strip() for n in body.split(",") if n.strip()]
             if any("=" in n for n in names):
                 sys.exit(f"gen_gtkw: {fn}: {name}: explicit encodings not supported")
@@ -129,7 +133,7 @@ def write():
     for _, sigs in GROUPS:
         for _, _, _, enum in sigs:
             if enum and enum not in enums:
-                sys.exit(f"gen_gtkw: enum {enum} not found in rtl/")
+                sys.exit(f"gen_gtkw: enum {enum} not found in the files of rtl/v2/rinv.f")
     for enum, (width, names) in enums.items():
         hexw = (width + 3) // 4
         with open(os.path.join(ROOT, filter_path(enum)), "w") as f:

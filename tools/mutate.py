@@ -274,7 +274,9 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
     res = {"k": k, "m": m, "status": "", "why": ""}
     with open(log, "w") as lf:
         # -O0: a mutant binary runs a short suite once, so compile time dominates
-        b = subprocess.run(["make", "-C", str(d), "verilate", "JOBS=1", "VOPT=" + VOPT_FAST_BUILD],
+        # ARCH=v1: the mutants are of the v1 RTL (rtl/*.sv); its lockstep binary in ./tb_dir
+        b = subprocess.run(["make", "-C", str(d), "verilate", "ARCH=v1", "BUILD=build",
+                            "TB_BIN=tb_dir", "JOBS=1", "VOPT=" + VOPT_FAST_BUILD],
                            stdout=lf,
                            stderr=subprocess.STDOUT)
         if b.returncode != 0:

@@ -4,8 +4,8 @@
 //
 // Checked (all with disable iff (!rst_ni)):
 //  - handshake stability on every channel the design drives (cc_req, fill, hist, probe, ack,
-//    mem_req, AXI B and R, core responses): valid stays high with a stable payload until
-//    ready; and on the inputs the testbench drives (core requests, AXI AW/W/AR);
+//    mem_req): valid stays high with a stable payload until ready (the external ports, AXI
+//    and core, are checked by rtl/sva/rinv_port_sva.sv, shared with v2);
 //  - no probe and no ack outside an invalidation (inv_busy);
 //  - acks match probes: at most one probe outstanding per target, an ack only for an
 //    outstanding probe, none outstanding when the invalidation finishes;
@@ -22,30 +22,6 @@ module rinv_top_sva #(
 ) (
   input logic             clk_i,
   input logic             rst_ni,
-  input logic [5:0]       port_req_valid_i,
-  input logic [5:0]       port_req_we_i,
-  input logic [5:0][31:0] port_req_addr_i,
-  input logic [5:0][31:0] port_req_wdata_i,
-  input logic [5:0]       port_req_ready_o,
-  input logic [5:0]       port_resp_valid_o,
-  input logic [5:0][31:0] port_resp_rdata_o,
-  input logic [5:0]       port_resp_ready_i,
-  input logic             axi_awvalid_i,
-  input logic [31:0]      axi_awaddr_i,
-  input logic             axi_awready_o,
-  input logic             axi_wvalid_i,
-  input logic [31:0]      axi_wdata_i,
-  input logic             axi_wready_o,
-  input logic             axi_bvalid_o,
-  input logic [1:0]       axi_bresp_o,
-  input logic             axi_bready_i,
-  input logic             axi_arvalid_i,
-  input logic [31:0]      axi_araddr_i,
-  input logic             axi_arready_o,
-  input logic             axi_rvalid_o,
-  input logic [31:0]      axi_rdata_o,
-  input logic [1:0]       axi_rresp_o,
-  input logic             axi_rready_i,
   input logic             mem_req_valid_o,
   input logic             mem_req_we_o,
   input logic [25:0]      mem_req_line_o,
@@ -154,25 +130,4 @@ module rinv_top_sva #(
   a_mem_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
     mem_req_valid_o && !mem_req_ready_i |=> mem_req_valid_o && $stable(mem_req_we_o) &&
     $stable(mem_req_line_o) && $stable(mem_req_wmask_o));
-  a_axi_b_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    axi_bvalid_o && !axi_bready_i |=> axi_bvalid_o && $stable(axi_bresp_o));
-  a_axi_r_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    axi_rvalid_o && !axi_rready_i |=> axi_rvalid_o && $stable(axi_rdata_o) &&
-    $stable(axi_rresp_o));
-
-  // ---- core ports: responses (design) and requests (testbench-driven inputs) ----
-  for (genvar p = 0; p < 6; p++) begin : g_port
-    a_resp_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      port_resp_valid_o[p] && !port_resp_ready_i[p] |=> port_resp_valid_o[p] &&
-      $stable(port_resp_rdata_o[p]));
-    a_req_in_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      port_req_valid_i[p] && !port_req_ready_o[p] |=> port_req_valid_i[p] &&
-      $stable(port_req_we_i[p]) && $stable(port_req_addr_i[p]) && $stable(port_req_wdata_i[p]));
-  end
-  a_aw_in_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    axi_awvalid_i && !axi_awready_o |=> axi_awvalid_i && $stable(axi_awaddr_i));
-  a_w_in_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    axi_wvalid_i && !axi_wready_o |=> axi_wvalid_i && $stable(axi_wdata_i));
-  a_ar_in_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    axi_arvalid_i && !axi_arready_o |=> axi_arvalid_i && $stable(axi_araddr_i));
 endmodule

@@ -320,7 +320,14 @@ module cc_walker #(
   end
 
   // ---- CM: compare the registered words --------------------------------------------------------
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     logic [26:0] line;
     logic [TagW2-1:0] tg2;
     logic [TagW1-1:0] tg1;
@@ -405,7 +412,14 @@ module cc_walker #(
     end
   end
 
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     int n;
     n            = 0;
     wb_d         = wb_q;

@@ -93,7 +93,14 @@ module range_table #(
   logic                    g_take;         // the window's smallest replaces the running one
   logic [25:0]             g_g;
   logic [IdxW-1:0]         g_k;
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     pc = '0;
     for (int i = 0; i < Scan; i++) begin
       wd[i]      = wfn[i] - wl[i];
@@ -121,7 +128,14 @@ module range_table #(
 
   // entries read at a register-held index (a mux over constant indices, as above)
   logic [25:0] l_at_lo, l_at_bk1;   // l_q[lo_q], l_q[bk_q + 1]
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     l_at_lo  = '0;
     l_at_bk1 = '0;
     for (int i = 0; i <= Cap; i++) begin
@@ -130,7 +144,14 @@ module range_table #(
     end
   end
 
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     wf   = '0;
     wl   = '0;
     wfn  = '0;

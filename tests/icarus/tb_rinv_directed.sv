@@ -97,6 +97,10 @@ module tb_rinv_directed;
     .CpuL1Lat(rinv_pkg::FpgaCpuL1Lat), .CpuL2Lat(rinv_pkg::FpgaCpuL2Lat),
     .GpuL1Lat(rinv_pkg::FpgaGpuL1Lat), .GpuL2Lat(rinv_pkg::FpgaGpuL2Lat),
     .RecCap(rinv_pkg::FpgaRecCap), .HistCap(HistCap), .RtCap(RtCap), .MaxRange(MaxRange)
+`ifdef RINV_V2
+    , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
+    .RtScan(rinv_pkg::FpgaRtScan)
+`endif
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .stall_i(stall),

@@ -3,19 +3,23 @@
 # coverage binary, each run writing its own coverage file, merge them with verilator_coverage
 # and write the report (tools/fsm_cov.py --report). Exit status non-zero if a run fails or a
 # coverage goal (FSM state, declared transition, overflow-policy point) is unreached.
-# usage: tools/cov/run_cov.sh COV_BIN COV_DIR [JOBS] [RUNS]
+# usage: tools/cov/run_cov.sh COV_BIN COV_DIR [JOBS] [RUNS] [ARCH]
+#   ARCH: the RTL architecture of COV_BIN, v1 or v2 (default v2): the report uses its goals
+#   (tools/fsm_cov.py --arch ARCH). A runs.txt line starting "v1:" or "v2:" runs only for it.
 #   RUNS: "all" (default), or N = a smoke run of the first N runs only (make coverage COV_RUNS=N):
 #   every run must still pass and the report is written, but unreached goals are expected then
 #   and do not fail it (the README-commands test uses this; the real check is RUNS=all).
 set -u
-bin=$1; dir=$2; jobs=${3:-1}; nruns=${4:-all}
+bin=$1; dir=$2; jobs=${3:-1}; nruns=${4:-all}; arch=${5:-v2}
+case "$arch" in v1|v2) ;; *) echo "run_cov.sh: ARCH=$arch: must be v1 or v2" >&2; exit 2 ;; esac
 case "$nruns" in all) ;; ''|*[!0-9]*|0) echo "run_cov.sh: COV_RUNS=$nruns: must be 'all' or a" \
   "positive number of runs" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/../.."
 runs=$dir/runs
 rm -rf "$runs" && mkdir -p "$runs"
 list=$runs/list.txt
-grep -v '^[[:space:]]*#' tools/cov/runs.txt | grep -v '^[[:space:]]*$' > "$list"
+grep -v '^[[:space:]]*#' tools/cov/runs.txt | grep -v '^[[:space:]]*$' |
+  sed -e "s/^$arch:/:/" -e '/^v[12]:/d' -e 's/^://' > "$list"
 # Directed coverage traces: a first line "# cov: PLUSARGS" gives the run's plusargs.
 for t in tests/traces/cov_*.trace; do
   [ -e "$t" ] || continue
@@ -54,7 +58,7 @@ fi
 n=$(wc -l < "$list")
 echo "coverage: $n runs in $((SECONDS - start)) s"
 verilator_coverage --write "$dir/merged.dat" "$runs"/*.dat || exit 1
-python3 tools/fsm_cov.py --report "$dir/merged.dat" --out "$dir/report.txt"
+python3 tools/fsm_cov.py --arch "$arch" --report "$dir/merged.dat" --out "$dir/report.txt"
 rc=$?
 if [ $fails -ne 0 ]; then echo "coverage: FAIL: some runs failed (see above)"; exit 1; fi
 if [ "$nruns" != all ]; then

@@ -108,3 +108,6 @@ bind rinv_top rinv_v2_sva u_v2_sva (
   .mem_req_line_o     (mem_req_line_o),
   .unused_width_guard (8'd0)
 );
+
+// the external-port checks shared with v1 (AXI4-Lite B/R, core ports, AW/W/AR stimulus)
+bind rinv_top rinv_port_sva u_port_sva (.*);

@@ -73,8 +73,17 @@ module trace_replay #(
   logic            start, clear;
   logic [2:0]      ent_port;
   logic            issue;
+  // Load-sum pipeline: the loaded words of a cycle are registered (zero for a port without a
+  // load response), and added to sum_q in the next cycle as a balanced tree. Adding the six
+  // responses to sum_q in the cycle they arrive was a chain of six 32-bit adders from the
+  // caches' response data: the whole board's critical path (v2, 25.7 ns, 2026-11-25). LD_SUM
+  // therefore lags the responses by one cycle (the host reads it over the UART, thousands of
+  // cycles after the drain).
+  logic [5:0][31:0] ldw_d, ldw_q;
+  logic [31:0]      ld_add;
 
   assign ent_port = ent_q[71:69];
+  assign ld_add   = ((ldw_q[0] + ldw_q[1]) + (ldw_q[2] + ldw_q[3])) + (ldw_q[4] + ldw_q[5]);
   assign busy_o   = (state_q != StIdle);
 
   always_comb begin
@@ -86,7 +95,8 @@ module trace_replay #(
     cycles_d         = cycles_q;
     loads_d          = loads_q;
     stores_d         = stores_q;
-    sum_d            = sum_q;
+    sum_d            = sum_q + ld_add;
+    ldw_d            = '0;
     ram_re           = 1'b0;
     ram_raddr        = ridx_q[IdxW-1:0];
     issue            = 1'b0;
@@ -102,8 +112,8 @@ module trace_replay #(
       if (port_resp_valid_i[p] && out_q[p]) begin
         out_d[p] = 1'b0;
         if (isld_q[p]) begin
-          loads_d = loads_d + 1'b1;
-          sum_d   = sum_d + port_resp_rdata_i[p];
+          loads_d  = loads_d + 1'b1;
+          ldw_d[p] = port_resp_rdata_i[p];
         end else begin
           stores_d = stores_d + 1'b1;
         end
@@ -156,6 +166,7 @@ module trace_replay #(
       loads_d  = '0;
       stores_d = '0;
       sum_d    = '0;
+      ldw_d    = '0;
       cycles_d = '0;
     end
   end
@@ -171,6 +182,7 @@ module trace_replay #(
       loads_q  <= '0;
       stores_q <= '0;
       sum_q    <= '0;
+      ldw_q    <= '0;
     end else begin
       state_q  <= state_d;
       ridx_q   <= ridx_d;
@@ -181,6 +193,7 @@ module trace_replay #(
       loads_q  <= loads_d;
       stores_q <= stores_d;
       sum_q    <= sum_d;
+      ldw_q    <= ldw_d;
     end
   end
 

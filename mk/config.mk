@@ -25,7 +25,8 @@ ifeq ($(RTL_ARCH),v2)
 RTL_DIR    := rtl/v2
 SVA_SRCS   := rtl/sva/rinv_port_sva.sv $(sort $(wildcard rtl/v2/sva/*.sv))
 LINT_VLT   := $(sort $(wildcard rtl/v2/lint/*.vlt))
-VDEFS      := +define+RINV_V2 +define+RINV_VERIF
+# defines of the simulation builds (Verilator: VDEFS; Icarus: -D of the same names)
+SIM_DEFS   := RINV_V2 RINV_VERIF
 # defines for synthesis (Yosys read_verilog -D, Verilator +define+ in the board simulation)
 SYN_DEFS   := RINV_V2
 else
@@ -34,9 +35,10 @@ RTL_DIR    := rtl
 # never in rtl/rinv.f, so lint, Icarus, Yosys and the FPGA flow do not see them.
 SVA_SRCS   := rtl/sva/rinv_top_sva.sv rtl/sva/rinv_port_sva.sv rtl/sva/rinv_bind.sv
 LINT_VLT   := rtl/lint/verilator_waiver.vlt
-VDEFS      :=
+SIM_DEFS   :=
 SYN_DEFS   :=
 endif
+VDEFS      := $(addprefix +define+,$(SIM_DEFS))
 ifeq ($(MODEL_ARCH),v2)
 # the v2 model's blocks; memory and the generated files stay shared with v1 (the line map is
 # in common/, COMMON_SRCS, for both)

@@ -116,7 +116,7 @@ TEST_TIMEOUT ?= 60
 
 $(ICARUS_VVP): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
-	iverilog -g2012 $(patsubst +define+%,-D%,$(VDEFS)) -Itests/icarus -o $@ -s tb_rinv_directed \
+	iverilog -g2012 $(addprefix -D,$(SIM_DEFS)) -Itests/icarus -o $@ -s tb_rinv_directed \
 	  $(RTL_SRCS) $(ICARUS_TB) 2>&1 | \
 	  grep -v 'sorry: Case unique\|sorry: constant selects in always_\*' ; test $${PIPESTATUS[0]} -eq 0
 

@@ -34,7 +34,8 @@ run_test  formal_quick bash -c "
     v=\$(sed -n \"s/^BREAK-OK \$j .*counterexample \\(.*\\.vcd\\)\$/\\1/p\" $OUT/formal_quick.txt | head -1)
     [ -n \"\$v\" ] || { echo \"no failing broken variant for \$j\"; exit 1; }
     grep -q 'enddefinitions' \"\$v\" || { echo \"\$v is not a VCD\"; exit 1; }
-  done"
+  done
+  grep -qE '^BREAK-OK +fifo_eq ' $OUT/formal_quick.txt || { echo 'no fifo_eq BREAK-OK'; exit 1; }"
 
 # --- main job ---------------------------------------------------------------------------
 run_test demo_default $CHK --expect-output 'merge' --cond 'mode == "line,run,merge"' \

@@ -56,6 +56,17 @@ module range_table #(
   // the other states' l0 - f0 is taken from the next entries before the take is applied
   // (f_b / l_b below), so no path runs take -> entry mux -> subtraction.
   logic [26:0] hd_q, hd_d, hd_shift, hd_adv, hd_base;
+  // dg_q[k] = f[k+1] - l[k] (26-bit, = gap + 1 between entries k and k+1), kept in registers
+  // for RGap, whose window then starts at a register instead of a subtraction (fpga-ooc: RGap's
+  // select was the table's critical path at 69-73 MHz).
+  // hd and dg change only in RApply, RMerge and at a take. Their next values are not computed
+  // from the next entries (f_b / l_b: the insert's muxes, then a subtraction, was the
+  // directory's critical path at 64.6 MHz) but selected among candidates computed from
+  // registers only: the unchanged value, the differences shifted by one entry (sh: entries
+  // moving down, dg_q[k-1]: moving up), and the differences with the inserted line x
+  // (xl[j] = x - l[j], fx[j] = f[j] - x).
+  logic [Cap-1:0][25:0] dg_q, dg_d, sh;
+  logic [Cap:0][25:0]   xl, fx;
   logic        head_all, take_eff;
   logic [25:0] f0_adv;
   assign take_eff = (state_q == RIdle) && take_i && (cnt_q != '0);
@@ -76,7 +87,7 @@ module range_table #(
   // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
   // by a mux over constant indices: an index computed as c_q * Scan made Yosys build a
   // multiplier and barrel shifters in front of every compare (fpga-ooc: 42.6 MHz).
-  logic [Scan-1:0][25:0]   wf, wl, wfn;   // f_q[idx], l_q[idx], f_q[idx + 1]
+  logic [Scan-1:0][25:0]   wf, wl, wdg;   // f_q[idx], l_q[idx], dg_q[idx]
   logic [Scan-1:0]         wv;            // idx < cnt_q
   logic [Scan-1:0][IdxW-1:0] widx;        // idx
   // RGap's smallest gap of the window. Gaps are compared as d = f[k+1] - l[k] (= gap + 1, so
@@ -103,7 +114,7 @@ module range_table #(
 `endif
     pc = '0;
     for (int i = 0; i < Scan; i++) begin
-      wd[i]      = wfn[i] - wl[i];
+      wd[i]      = wdg[i];
       wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
       lt_best[i] = wd[i] <= bg_q;
     end
@@ -154,7 +165,7 @@ module range_table #(
 `endif
     wf   = '0;
     wl   = '0;
-    wfn  = '0;
+    wdg  = '0;
     wv   = '0;
     widx = '0;
     for (int cc = 0; cc < R; cc++) begin
@@ -162,7 +173,7 @@ module range_table #(
         for (int i = 0; i < Scan; i++) begin
           wf[i]   = f_q[cc*Scan + i];
           wl[i]   = l_q[cc*Scan + i];
-          wfn[i]  = f_q[cc*Scan + i + 1];
+          wdg[i]  = dg_q[cc*Scan + i];
           wv[i]   = (cc*Scan + i) < 32'(cnt_q);
           widx[i] = IdxW'(cc*Scan + i);
         end
@@ -307,7 +318,57 @@ module range_table #(
 
   // the generator's take (RIdle only, where f_b / l_b / cnt_b are the registers): the head
   // entry is removed (every entry shifts down) or its f0 advances by MaxRange
-  assign hd_base = {1'b0, l_b[0]} - {1'b0, f_b[0]};
+  logic [26:0] hd_xf0, hd_l0x, hd_l1f0;   // x - f0, l0 - x, l1 - f0
+  assign hd_xf0  = {1'b0, x_q} - {1'b0, f_q[0]};
+  assign hd_l0x  = {1'b0, l_q[0]} - {1'b0, x_q};
+  assign hd_l1f0 = {1'b0, l_q[1]} - {1'b0, f_q[0]};
+  // = l_b[0] - f_b[0]: RApply and RMerge change entry 0 only as listed (lo = hi + 1 when both
+  // are set: the entries are sorted and non-adjacent)
+  always_comb begin
+    hd_base = hd_q;
+    if (state_q == RApply && !cont_q) begin
+      if (hiv_q) begin
+        if (hi_q == '0) hd_base = lov_q ? hd_l1f0 : hd_xf0;
+      end else if (lov_q) begin
+        if (lo_q == '0) hd_base = hd_l0x;
+      end else if (pos_q == '0) begin
+        hd_base = '0;
+      end
+    end else if (state_q == RMerge && bk_q == '0) begin
+      hd_base = hd_l1f0;
+    end
+  end
+  always_comb begin
+    for (int j = 0; j <= Cap; j++) begin
+      xl[j] = x_q - l_q[j];
+      fx[j] = f_q[j] - x_q;
+    end
+    for (int k = 0; k < Cap - 1; k++) sh[k] = dg_q[k+1];
+    sh[Cap-1] = 26'd0 - l_q[Cap];   // entry Cap is 0 after a shift down
+    dg_d = dg_q;
+    if (state_q == RApply && !cont_q) begin
+      for (int k = 0; k < Cap; k++) begin
+        if (hiv_q && lov_q) begin
+          // entry hi absorbs entry lo = hi + 1, the entries above move down
+          if (k >= 32'(hi_q)) dg_d[k] = sh[k];
+        end else if (hiv_q) begin
+          if (k == 32'(hi_q)) dg_d[k] = fx[k+1];            // l[hi] = x
+        end else if (lov_q) begin
+          if (k + 1 == 32'(lo_q)) dg_d[k] = xl[k];          // f[lo] = x
+        end else begin
+          // [x, x] inserted at pos, the entries from pos move up
+          if (k + 1 == 32'(pos_q)) dg_d[k] = xl[k];
+          else if (k == 32'(pos_q)) dg_d[k] = fx[k];
+          else if (k > 32'(pos_q)) dg_d[k] = dg_q[k-1];
+        end
+      end
+    end else if (state_q == RMerge) begin
+      // entry bk absorbs entry bk + 1, the entries above move down
+      for (int k = 0; k < Cap; k++) if (k >= 32'(bk_q)) dg_d[k] = sh[k];
+    end else if (take_eff && head_all) begin
+      dg_d = sh;
+    end
+  end
   always_comb begin
     f_d   = f_b;
     l_d   = l_b;
@@ -345,6 +406,7 @@ module range_table #(
       bk_q    <= '0;
       bg_q    <= '0;
       hd_q    <= '0;
+      dg_q    <= '0;
     end else begin
       state_q <= state_d;
       f_q     <= f_d;
@@ -362,6 +424,7 @@ module range_table #(
       bk_q    <= bk_d;
       bg_q    <= bg_d;
       hd_q    <= hd_d;
+      dg_q    <= dg_d;
     end
   end
 
@@ -370,6 +433,11 @@ module range_table #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && hd_q != {1'b0, l_q[0]} - {1'b0, f_q[0]}) begin
       $error("range_table %m: hd %0d is not l0 - f0", hd_q);
+    end
+    for (int k = 0; k < Cap; k++) begin
+      if (rst_ni && dg_q[k] != f_q[k+1] - l_q[k]) begin
+        $error("range_table %m: dg[%0d] %0d is not f[k+1] - l[k]", k, dg_q[k]);
+      end
     end
     if (rst_ni && take_i && cnt_q != '0 &&
         take_n_i != (head_all ? hd_q + 27'd1 : 27'(MaxRange))) begin
@@ -393,6 +461,11 @@ module range_table #(
   logic            fv_ins_q, fv_taken, fv_cov, fv_inflight, fv_cont, fv_hiv, fv_lov;
   logic            fv_ordered, fv_zero, fv_sorted;
   logic [25:0]     fv_bk_gap;
+  logic            fv_dg_ok;   // dg_q[k] == f[k+1] - l[k] for every k
+  always_comb begin
+    fv_dg_ok = 1'b1;
+    for (int k = 0; k < Cap; k++) if (dg_q[k] != f_q[k+1] - l_q[k]) fv_dg_ok = 1'b0;
+  end
 `ifdef FV_LINE_BITS
   logic            fv_small;   // every line register below 2**FV_LINE_BITS
 `endif
@@ -487,6 +560,7 @@ module range_table #(
       end
       // the register that stands in for the head's subtraction
       rt_inv_head_diff: assert (hd_q == {1'b0, l_q[0]} - {1'b0, f_q[0]});
+      rt_inv_gap_diff: assert (fv_dg_ok);
     end
   end
 `endif

@@ -1,7 +1,8 @@
 // Cache controller of one side (ARCHITECTURE_v2.md §6): owner FSM with the init walk, the
 // lookup pipeline states (core ports, fills, victims; cc_lookup is folded in here because its
-// stages are owner states), the history transfer around the recorder FIFO, and the wiring of
-// the arrays, the port arbiter, the walker and the register window.
+// stages are owner states), the history-transfer states, and the wiring of the arrays and the
+// walker (cc_datapath), the recorder (cc_recorder), the port arbiter (cc_portarb), the
+// register window (cc_regs) and the lookup compare (cc_lookup_cmp).
 module side_cc #(
   parameter int  Side    = 0,
   parameter int  NL1     = 2,
@@ -113,7 +114,7 @@ module side_cc #(
   // chosen after the register: the block RAM's clock-to-out is not followed by a 16:1 select
   // in the same cycle (fpga-ooc: 71.8 MHz CPU side). StResp shows the same word as before.
   rinv_pkg::ldata_t rline_q, rline_d;
-  logic            xfer_q, xfer_d;
+  logic            xfer_q;            // cc_recorder's transfer flag (its register)
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
   // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
   logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
@@ -194,25 +195,27 @@ module side_cc #(
   );
 
   // ---- recorder -------------------------------------------------------------------------------
-  logic               rec_push, rec_pop, rec_hv, unused_rec_ok;
+  logic               rec_push, rec_pop, rec_hv;
   rinv_pkg::line_t    rec_head;
   logic [RecCntW-1:0] rec_cnt;
+  logic               st_wait_done;   // wire, like st_idle / st_walk
+  assign st_wait_done = (state_q == StHistWaitDone);
 
-  rinv_fifo #(
-    .Depth  (RecCap),
-    .Width  (26),
-    .DropOk (1'b0)
+  cc_recorder #(
+    .RecCap (RecCap)
   ) u_rec (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .push_i       (rec_push),
-    .pdata_i      (req_addr[31:6]),
-    .pop_i        (rec_pop),
-    .flush_i      (1'b0),
-    .push_ok_o    (unused_rec_ok),
-    .head_o       (rec_head),
-    .head_valid_o (rec_hv),
-    .count_o      (rec_cnt)
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .push_i         (rec_push),
+    .pdata_i        (req_addr[31:6]),
+    .pop_i          (rec_pop),
+    .head_o         (rec_head),
+    .head_valid_o   (rec_hv),
+    .count_o        (rec_cnt),
+    .hist_go_i      (hist_go_i),
+    .hist_done_i    (hist_done_i),
+    .st_wait_done_i (st_wait_done),
+    .xfer_o         (xfer_q)
   );
 
   // ---- port arbiter, registers, walker ----------------------------------------------------------
@@ -749,13 +752,6 @@ module side_cc #(
     endcase
   end
 
-  // xfer: set by hist_go (whatever the state), cleared when leaving StHistWaitDone.
-  always_comb begin
-    xfer_d = xfer_q;
-    if (state_q == StHistWaitDone && hist_done_i) xfer_d = 1'b0;
-    if (hist_go_i) xfer_d = 1'b1;
-  end
-
   assign dbg_valid_o = (state_q != StInit) && dbg_hit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -765,7 +761,6 @@ module side_cc #(
       cnt_q       <= '0;
       init_q      <= '0;
       rline_q     <= '0;
-      xfer_q      <= 1'b0;
       l2w_q       <= '0;
       l2rr_q      <= '0;
       l1rr_q      <= '0;
@@ -778,7 +773,6 @@ module side_cc #(
       cnt_q       <= cnt_d;
       init_q      <= init_d;
       rline_q     <= rline_d;
-      xfer_q      <= xfer_d;
       l2w_q       <= l2w_d;
       l2rr_q      <= l2rr_d;
       l1rr_q      <= l1rr_d;

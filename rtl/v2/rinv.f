@@ -8,6 +8,7 @@ rtl/cc_regs.sv
 rtl/v2/cc_walker.sv
 rtl/v2/cc_lookup_cmp.sv
 rtl/v2/cc_datapath.sv
+rtl/v2/cc_resp_line.sv
 rtl/v2/cc_recorder.sv
 rtl/v2/side_cc.sv
 rtl/v2/range_table.sv

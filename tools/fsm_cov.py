@@ -160,12 +160,12 @@ FSM_IDS_V2 = {
     ("side_cc", "state"): "cc",
     ("range_table", "state"): "rt",      # one per side, no Side parameter: summed over sides
     ("dir_memarb", "m_state"): "memarb",
-    ("dir_ctrl", "g_state"): "probegen",
+    ("dir_probegen", "g_state"): "probegen",
     ("axil_regbus", "state"): "regbus",
 }
 
 OVERRIDES_V2 = {
-    ("dir_ctrl", "g_state", "wr_inv_start"): (
+    ("dir_probegen", "g_state", "wr_inv_start"): (
         ["GIdle"],
         "INV_START is committed only while !inv_busy (ARCHITECTURE_v2.md §7.5 / v1 §6: "
         "inv_start_ok), and inv_busy is 1 exactly in GRun (§7.4: set with -> GRun, cleared "
@@ -186,27 +186,27 @@ FUNC_V2 = [
     # History FIFO overflow (§7.2) and its fallback (§7.4 formation 2): invalidate-all probe.
     ("dir_ctrl", "pol_fifo_drop_{side}", "drop[{s}]",
      "history FIFO full: beat not stored, ovf set"),
-    ("dir_ctrl", "pol_all_probe_{side}",
+    ("dir_probegen", "pol_all_probe_{side}",
      "g_state_q == {GRun} && !aw_q && fifo_mode && ovf_q[{s}] && src_q == 1'b{s} && "
      "!p_valid_q && oc_q == '0",
      "release by this side with ovf: invalidate-all probe formed, FIFO flushed"),
-    ("dir_ctrl", "pol_all_probe_ack_{side}",
+    ("dir_probegen", "pol_all_probe_ack_{side}",
      "g_state_q == {GRun} && aw_q && ack_hs && src_q == 1'b{s}",
      "ack of the invalidate-all probe: over_inv += hits, finish"),
     # Range-table overflow (§7.3 RGap / RMerge): smallest-gap merge.
     ("dir_ctrl", "pol_rt_forced_merge_{side}", "rt_merge[{s}]",
      "range table full: smallest-gap merge (over-invalidation)"),
     # Probe splits at CFG.max_range (§7.4 formation 3 and 4), probes in flight (PIF).
-    ("dir_ctrl", "fn_run_split_max_range",
-     "g_state_q == {GRun} && !aw_q && mode_q == ModeRun && !ovf_q[src_q] && fhv && "
+    ("dir_probegen", "fn_run_split_max_range",
+     "g_state_q == {GRun} && !aw_q && mode_q == 2'd1 && !ovf_q[src_q] && fhv && "
      "pn_q == 27'(MaxRange) && {1'b0, fh} == pe_q",
      "run mode: pending run reached max_range, adjacent head starts the next probe"),
-    ("dir_ctrl", "fn_merge_split_max_range",
+    ("dir_probegen", "fn_merge_split_max_range",
      "g_state_q == {GRun} && mode_q == ModeMerge && rt_take[src_q] && !mrg_all",
      "merge mode: entry 0 longer than max_range, probe clipped (entry 0 advances)"),
-    ("dir_ctrl", "fn_probes_in_flight_gt1", "32'(oc_q) > 1",
+    ("dir_probegen", "fn_probes_in_flight_gt1", "32'(oc_q) > 1",
      "more than one probe in flight (oc > 1)"),
-    ("dir_ctrl", "fn_probes_in_flight_pif", "32'(oc_q) == Pif",
+    ("dir_probegen", "fn_probes_in_flight_pif", "32'(oc_q) == Pif",
      "PIF probes in flight (oc == PIF): the next probe waits"),
     # Range-table insert cases (§7.3 RApply rules 1-4) and takes, summed over both sides.
     ("range_table", "fn_rt_contained", "state_q == {RApply} && cont_q",
@@ -403,7 +403,7 @@ def scan_fsm(f, body, errors):
             bend = match_block(body, bstart, r"begin", r"end")
             blocks.append((cm.start(), cend, bend))
     # FSMs coded as `if (x_q == StA) begin ... end` in an always_comb instead of a case (v2
-    # dir_ctrl: `if (g_state_q == GRun) begin`): the block is an item labelled StA.
+    # dir_probegen: `if (g_state_q == GRun) begin`): the block is an item labelled StA.
     for im in re.finditer(r"\bif\s*\(\s*%s\s*==\s*(\w+)\s*\)\s*begin\b" % re.escape(q), body):
         st = im.group(1)
         if st not in f.states:

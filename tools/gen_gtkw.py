@@ -45,9 +45,9 @@ GROUPS = [
     ("Directory", [
         ("", "lock_owner_o[1:0]", DEC, None), ("", "inv_busy_o", BIN, None),
         ("", "inv_done_o", BIN, None),
-        ("u_dir", "mode_q[1:0]", DEC, None), ("u_dir", "walk_q[1:0]", DEC, None),
+        ("u_dir.u_regs", "mode_q[1:0]", DEC, None), ("u_dir.u_regs", "walk_q[1:0]", DEC, None),
         ("u_dir.u_memarb", "m_state_q[1:0]", HEX, "dir_memarb.mstate_e"),
-        ("u_dir", "g_state_q", BIN, "dir_ctrl.gstate_e"),
+        ("u_dir.u_probegen", "g_state_q", BIN, "dir_probegen.gstate_e"),
         ("u_dir.gen_hist[0].u_hist.u_rt", "state_q[2:0]", HEX, "range_table.rstate_e"),
         ("u_dir.gen_hist[1].u_hist.u_rt", "state_q[2:0]", HEX, "range_table.rstate_e"),
         ("", "hist_count_o[31:0]", HEX, None),

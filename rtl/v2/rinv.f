@@ -8,11 +8,15 @@ rtl/cc_regs.sv
 rtl/v2/cc_walker.sv
 rtl/v2/cc_lookup_cmp.sv
 rtl/v2/cc_datapath.sv
+rtl/v2/cc_resp_line.sv
+rtl/v2/cc_recorder.sv
 rtl/v2/side_cc.sv
 rtl/v2/range_table.sv
 rtl/v2/dir_hist.sv
 rtl/v2/dir_memarb.sv
 rtl/v2/dir_stats.sv
+rtl/v2/dir_regs.sv
+rtl/v2/dir_probegen.sv
 rtl/v2/dir_ctrl.sv
 rtl/axil_regbus.sv
 rtl/v2/rinv_top.sv

@@ -1,7 +1,8 @@
 // Cache controller of one side (ARCHITECTURE_v2.md §6): owner FSM with the init walk, the
 // lookup pipeline states (core ports, fills, victims; cc_lookup is folded in here because its
-// stages are owner states), the history transfer around the recorder FIFO, and the wiring of
-// the arrays, the port arbiter, the walker and the register window.
+// stages are owner states), the history-transfer states, and the wiring of the arrays and the
+// walker (cc_datapath), the recorder (cc_recorder), the port arbiter (cc_portarb), the
+// register window (cc_regs) and the lookup compare (cc_lookup_cmp).
 module side_cc #(
   parameter int  Side    = 0,
   parameter int  NL1     = 2,
@@ -112,8 +113,8 @@ module side_cc #(
   // the response's line (L1 / L2 cell output or fill data) is registered whole and the word is
   // chosen after the register: the block RAM's clock-to-out is not followed by a 16:1 select
   // in the same cycle (fpga-ooc: 71.8 MHz CPU side). StResp shows the same word as before.
-  rinv_pkg::ldata_t rline_q, rline_d;
-  logic            xfer_q, xfer_d;
+  rinv_pkg::ldata_t rline_q;
+  logic            xfer_q;            // cc_recorder's transfer flag (its register)
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
   // Flat vectors where an index is not a constant (Icarus 11: one variable index at most).
   logic [L2Ways*SW2-1:0]      l2w_q, l2w_d;      // tagst words of bank b
@@ -194,25 +195,27 @@ module side_cc #(
   );
 
   // ---- recorder -------------------------------------------------------------------------------
-  logic               rec_push, rec_pop, rec_hv, unused_rec_ok;
+  logic               rec_push, rec_pop, rec_hv;
   rinv_pkg::line_t    rec_head;
   logic [RecCntW-1:0] rec_cnt;
+  logic               st_wait_done;   // wire, like st_idle / st_walk
+  assign st_wait_done = (state_q == StHistWaitDone);
 
-  rinv_fifo #(
-    .Depth  (RecCap),
-    .Width  (26),
-    .DropOk (1'b0)
+  cc_recorder #(
+    .RecCap (RecCap)
   ) u_rec (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .push_i       (rec_push),
-    .pdata_i      (req_addr[31:6]),
-    .pop_i        (rec_pop),
-    .flush_i      (1'b0),
-    .push_ok_o    (unused_rec_ok),
-    .head_o       (rec_head),
-    .head_valid_o (rec_hv),
-    .count_o      (rec_cnt)
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .push_i         (rec_push),
+    .pdata_i        (req_addr[31:6]),
+    .pop_i          (rec_pop),
+    .head_o         (rec_head),
+    .head_valid_o   (rec_hv),
+    .count_o        (rec_cnt),
+    .hist_go_i      (hist_go_i),
+    .hist_done_i    (hist_done_i),
+    .st_wait_done_i (st_wait_done),
+    .xfer_o         (xfer_q)
   );
 
   // ---- port arbiter, registers, walker ----------------------------------------------------------
@@ -407,7 +410,6 @@ module side_cc #(
     req_d       = req_q;
     cnt_d       = cnt_q;
     init_d      = init_q;
-    rline_d     = rline_q;
     l2w_d       = l2w_q;
     l2rr_d      = l2rr_q;
     l1rr_d      = l1rr_q;
@@ -517,7 +519,6 @@ module side_cc #(
             req_d.addr  = port_req_addr_i[arb_sel];
             req_d.wdata = port_req_wdata_i[arb_sel];
             req_d.wstrb = port_req_wstrb_i[arb_sel];
-            rline_d     = '0;
             cnt_d       = 4'(L1Lat - 1);
             state_d     = StL1Rd;
           end
@@ -562,7 +563,6 @@ module side_cc #(
       end
 
       StL1Dt: begin
-        rline_d = l1_rd_line;
         state_d = StResp;
       end
 
@@ -604,7 +604,6 @@ module side_cc #(
 
       StL2Dt: begin
         if (!req_q.we) begin
-          rline_d = l2_d_rdata[bnk];
           // fill the own L1 from the L2 line
           l1_d_we[req_q.port]               = Lanes'(1) << bnk;
           l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
@@ -658,7 +657,6 @@ module side_cc #(
             l2_m_wdata   = st_be;
             if (hist_en) rec_push = 1'b1;
           end else begin
-            rline_d = fill_data_i;
             l1_d_we[req_q.port]               = Lanes'(1) << bnk;
             l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
             l1_d_wbe[req_q.port]              = '1;
@@ -673,7 +671,8 @@ module side_cc #(
 
       StResp: begin
         port_resp_valid_o[req_q.port] = 1'b1;
-        port_resp_rdata_o[req_q.port] = word_of(rline_q, req_addr[5:2]);
+        // a store's response carries 0 (its line register is not written)
+        port_resp_rdata_o[req_q.port] = req_q.we ? '0 : word_of(rline_q, req_addr[5:2]);
         if (port_resp_ready_i[req_q.port]) state_d = StIdle;
       end
 
@@ -749,13 +748,6 @@ module side_cc #(
     endcase
   end
 
-  // xfer: set by hist_go (whatever the state), cleared when leaving StHistWaitDone.
-  always_comb begin
-    xfer_d = xfer_q;
-    if (state_q == StHistWaitDone && hist_done_i) xfer_d = 1'b0;
-    if (hist_go_i) xfer_d = 1'b1;
-  end
-
   assign dbg_valid_o = (state_q != StInit) && dbg_hit;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -764,8 +756,6 @@ module side_cc #(
       req_q       <= '0;
       cnt_q       <= '0;
       init_q      <= '0;
-      rline_q     <= '0;
-      xfer_q      <= 1'b0;
       l2w_q       <= '0;
       l2rr_q      <= '0;
       l1rr_q      <= '0;
@@ -777,8 +767,6 @@ module side_cc #(
       req_q       <= req_d;
       cnt_q       <= cnt_d;
       init_q      <= init_d;
-      rline_q     <= rline_d;
-      xfer_q      <= xfer_d;
       l2w_q       <= l2w_d;
       l2rr_q      <= l2rr_d;
       l1rr_q      <= l1rr_d;
@@ -787,6 +775,23 @@ module side_cc #(
       rr1_adv_q   <= rr1_adv_d;
     end
   end
+
+  // The response line: its own register block (cc_resp_line.sv), enable and source select
+  // decoded from the next state
+  logic       rl_en_d;
+  logic [1:0] rl_sel_d;
+  assign rl_en_d  = (state_d == StL1Dt) || (state_d == StL2Dt) || (state_d == StFillWait);
+  assign rl_sel_d = (state_d == StL1Dt) ? 2'd0 : (state_d == StL2Dt) ? 2'd1 : 2'd2;
+  cc_resp_line u_rline (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .en_d_i     (rl_en_d),
+    .sel_d_i    (rl_sel_d),
+    .l1_line_i  (l1_rd_line),
+    .l2_line_i  (l2_d_rdata[bnk]),
+    .fill_line_i(fill_data_i),
+    .line_o     (rline_q)
+  );
 
   assign hist_en_o   = hist_en;
   assign rec_count_o = 16'(rec_cnt);

@@ -188,42 +188,34 @@ module dir_memarb_cov (
   cv_memarb_t_MFill_MIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (m_state_q == 2'd3 && m_state_d == 2'd0));  // case
 endmodule : dir_memarb_cov
 
-module dir_ctrl_cov (
+module dir_probegen_cov (
   input logic clk_i,
   input logic rst_ni,
   input logic [0:0] g_state_q,
   input logic [0:0] g_state_d,
-  input logic p_pol_fifo_drop_cpu,
-  input logic p_pol_fifo_drop_gpu,
   input logic p_pol_all_probe_cpu,
   input logic p_pol_all_probe_gpu,
   input logic p_pol_all_probe_ack_cpu,
   input logic p_pol_all_probe_ack_gpu,
-  input logic p_pol_rt_forced_merge_cpu,
-  input logic p_pol_rt_forced_merge_gpu,
   input logic p_fn_run_split_max_range,
   input logic p_fn_merge_split_max_range,
   input logic p_fn_probes_in_flight_gt1,
   input logic p_fn_probes_in_flight_pif
 );
-  // dir_ctrl.g_state_q (gstate_e, rtl/v2/dir_ctrl.sv)
+  // dir_probegen.g_state_q (gstate_e, rtl/v2/dir_probegen.sv)
   cv_probegen_s_GIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (g_state_q == 1'd0));
   cv_probegen_s_GRun: cover property (@(posedge clk_i) disable iff (!rst_ni) (g_state_q == 1'd1));
   cv_probegen_t_GRun_GIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (g_state_q == 1'd1 && g_state_d == 1'd0));  // case sets finish
   cv_probegen_t_GIdle_GRun: cover property (@(posedge clk_i) disable iff (!rst_ni) (g_state_q == 1'd0 && g_state_d == 1'd1));  // override wr_inv_start (table)
-  cv_pol_fifo_drop_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_fifo_drop_cpu));  // history FIFO full: beat not stored, ovf set
-  cv_pol_fifo_drop_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_fifo_drop_gpu));  // history FIFO full: beat not stored, ovf set
   cv_pol_all_probe_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_all_probe_cpu));  // release by this side with ovf: invalidate-all probe formed, FIFO flushed
   cv_pol_all_probe_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_all_probe_gpu));  // release by this side with ovf: invalidate-all probe formed, FIFO flushed
   cv_pol_all_probe_ack_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_all_probe_ack_cpu));  // ack of the invalidate-all probe: over_inv += hits, finish
   cv_pol_all_probe_ack_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_all_probe_ack_gpu));  // ack of the invalidate-all probe: over_inv += hits, finish
-  cv_pol_rt_forced_merge_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rt_forced_merge_cpu));  // range table full: smallest-gap merge (over-invalidation)
-  cv_pol_rt_forced_merge_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rt_forced_merge_gpu));  // range table full: smallest-gap merge (over-invalidation)
   cv_fn_run_split_max_range: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_run_split_max_range));  // run mode: pending run reached max_range, adjacent head starts the next probe
   cv_fn_merge_split_max_range: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_merge_split_max_range));  // merge mode: entry 0 longer than max_range, probe clipped (entry 0 advances)
   cv_fn_probes_in_flight_gt1: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_probes_in_flight_gt1));  // more than one probe in flight (oc > 1)
   cv_fn_probes_in_flight_pif: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_probes_in_flight_pif));  // PIF probes in flight (oc == PIF): the next probe waits
-endmodule : dir_ctrl_cov
+endmodule : dir_probegen_cov
 
 module axil_regbus_cov (
   input logic clk_i,
@@ -240,6 +232,20 @@ module axil_regbus_cov (
   cv_regbus_t_StWrResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 2'd1 && state_d == 2'd0));  // case
   cv_regbus_t_StRdResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 2'd2 && state_d == 2'd0));  // case
 endmodule : axil_regbus_cov
+
+module dir_ctrl_cov (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic p_pol_fifo_drop_cpu,
+  input logic p_pol_fifo_drop_gpu,
+  input logic p_pol_rt_forced_merge_cpu,
+  input logic p_pol_rt_forced_merge_gpu
+);
+  cv_pol_fifo_drop_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_fifo_drop_cpu));  // history FIFO full: beat not stored, ovf set
+  cv_pol_fifo_drop_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_fifo_drop_gpu));  // history FIFO full: beat not stored, ovf set
+  cv_pol_rt_forced_merge_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rt_forced_merge_cpu));  // range table full: smallest-gap merge (over-invalidation)
+  cv_pol_rt_forced_merge_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rt_forced_merge_gpu));  // range table full: smallest-gap merge (over-invalidation)
+endmodule : dir_ctrl_cov
 
 module rinv_fifo_cov (
   input logic clk_i,
@@ -304,20 +310,16 @@ bind dir_memarb dir_memarb_cov u_cov (
   .m_state_q(m_state_q),
   .m_state_d(m_state_d)
 );
-bind dir_ctrl dir_ctrl_cov u_cov (
+bind dir_probegen dir_probegen_cov u_cov (
   .clk_i(clk_i),
   .rst_ni(rst_ni),
   .g_state_q(g_state_q),
   .g_state_d(g_state_d),
-  .p_pol_fifo_drop_cpu(drop[0]),
-  .p_pol_fifo_drop_gpu(drop[1]),
   .p_pol_all_probe_cpu(g_state_q == 1'd1 && !aw_q && fifo_mode && ovf_q[0] && src_q == 1'b0 && !p_valid_q && oc_q == '0),
   .p_pol_all_probe_gpu(g_state_q == 1'd1 && !aw_q && fifo_mode && ovf_q[1] && src_q == 1'b1 && !p_valid_q && oc_q == '0),
   .p_pol_all_probe_ack_cpu(g_state_q == 1'd1 && aw_q && ack_hs && src_q == 1'b0),
   .p_pol_all_probe_ack_gpu(g_state_q == 1'd1 && aw_q && ack_hs && src_q == 1'b1),
-  .p_pol_rt_forced_merge_cpu(rt_merge[0]),
-  .p_pol_rt_forced_merge_gpu(rt_merge[1]),
-  .p_fn_run_split_max_range(g_state_q == 1'd1 && !aw_q && mode_q == ModeRun && !ovf_q[src_q] && fhv && pn_q == 27'(MaxRange) && {1'b0, fh} == pe_q),
+  .p_fn_run_split_max_range(g_state_q == 1'd1 && !aw_q && mode_q == 2'd1 && !ovf_q[src_q] && fhv && pn_q == 27'(MaxRange) && {1'b0, fh} == pe_q),
   .p_fn_merge_split_max_range(g_state_q == 1'd1 && mode_q == ModeMerge && rt_take[src_q] && !mrg_all),
   .p_fn_probes_in_flight_gt1(32'(oc_q) > 1),
   .p_fn_probes_in_flight_pif(32'(oc_q) == Pif)
@@ -327,6 +329,14 @@ bind axil_regbus axil_regbus_cov u_cov (
   .rst_ni(rst_ni),
   .state_q(state_q),
   .state_d(state_d)
+);
+bind dir_ctrl dir_ctrl_cov u_cov (
+  .clk_i(clk_i),
+  .rst_ni(rst_ni),
+  .p_pol_fifo_drop_cpu(drop[0]),
+  .p_pol_fifo_drop_gpu(drop[1]),
+  .p_pol_rt_forced_merge_cpu(rt_merge[0]),
+  .p_pol_rt_forced_merge_gpu(rt_merge[1])
 );
 bind rinv_fifo rinv_fifo_cov u_cov (
   .clk_i(clk_i),

@@ -45,11 +45,13 @@ fuzz: $(BUILD)/fuzz_trace
 
 # Mutation testing (docs/VERIFICATION.md): each mutant of tools/mutate.py is built in
 # build-mut/<k>/ and run on a short lockstep kill-suite; table + score into VERIFICATION.md.
-#   make mutate [MUT_JOBS=2] [MUT_ONLY=1,2,3]     (not part of make test; list check: --check)
+#   make mutate [MUT_JOBS=2] [MUT_ONLY=1,2,3] [MUT_ARCH=v2|v1]   (v2: rtl/v2/ list, the default;
+#   v1: the first round's list, built with ARCH=v1; not part of make test; list check: --check)
 MUT_JOBS   ?= 2
+MUT_ARCH   ?= v2
 .PHONY: mutate
 mutate:
-	MUT_JOBS=$(MUT_JOBS) MUT_ONLY=$(MUT_ONLY) $(PYTHON) tools/mutate.py
+	MUT_ARCH=$(MUT_ARCH) MUT_JOBS=$(MUT_JOBS) MUT_ONLY=$(MUT_ONLY) $(PYTHON) tools/mutate.py
 
 # ---- Coverage (make coverage; docs/VERIFICATION.md §11) --------------------------------------
 #   make coverage [BUILD=build-cov] [JOBS=1]   coverage build of the lockstep testbench in

@@ -7,13 +7,18 @@ existing lockstep runs (tests/cases.sh) is run on it. A mutant is killed when an
 the suite fails (mismatch, stale read, coherence error, assertion, failed condition,
 timeout); it survived when all runs pass. The real rtl/ files are never modified.
 
-  python3 tools/mutate.py --check      validate the list only (each snippet occurs once)
+Two lists: MUTATIONS_V2 (the default: rtl/v2/*.sv, built with the default ARCH=v2) and
+MUTATIONS_V1 (the first round's RTL rtl/*.sv, built with ARCH=v1), chosen by MUT_ARCH.
+
+  python3 tools/mutate.py --check      validate both lists (each snippet occurs once)
   python3 tools/mutate.py              build + run every mutant, print the table and score,
                                        write the table into docs/VERIFICATION.md
-  env: MUT_JOBS (default 2) mutants in parallel; MUT_ONLY=1,2,5 a subset (1-based ids);
+  env: MUT_ARCH=v2 (default) or v1: which list (and which ARCH its mutants are built with);
+       MUT_JOBS (default 2) mutants in parallel; MUT_ONLY=1,2,5 a subset (1-based ids);
        MUT_TIMEOUT per run in seconds (default 300); MUT_NO_DOC=1 to not touch the doc.
   python3 tools/mutate.py --table LOG...   table + score from the "mutant k: ..." lines of
-                                       several partial runs (MUT_ONLY subsets as separate jobs)
+                                       several partial runs (MUT_ONLY subsets as separate jobs;
+                                       same MUT_ARCH as the runs)
 """
 from __future__ import annotations
 
@@ -30,7 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MUT_DIR = ROOT / "build-mut"
 DOC = ROOT / "docs" / "VERIFICATION.md"
-BEGIN, END = "<!-- BEGIN MUTATION -->", "<!-- END MUTATION -->"
+# the doc's result block of each list (v2: the default list's; v1: its last result, kept)
+MARKS = {"v2": ("<!-- BEGIN MUTATION -->", "<!-- END MUTATION -->"),
+         "v1": ("<!-- BEGIN MUTATION v1 -->", "<!-- END MUTATION v1 -->")}
 COPY = ["rtl", "tb", "common", "cmodel", "sw", "tests", "tools", "params", "sim", "Makefile",
         "mk"]
 
@@ -43,7 +50,8 @@ class Mutation:
     desc: str
 
 
-MUTATIONS = [
+# v1 list: the first round's RTL (rtl/*.sv), built with ARCH=v1 (MUT_ARCH=v1)
+MUTATIONS_V1 = [
     Mutation("rtl/side_cc.sv",
              "in_range = ({1'b0, l} >= {1'b0, f}) && ({1'b0, l} < e);",
              "in_range = ({1'b0, l} >= {1'b0, f}) && ({1'b0, l} <= e);",
@@ -148,11 +156,176 @@ MUTATIONS = [
              "walk auto threshold off by one (a probe of exactly SMAX lines takes the set walk)"),
 ]
 
+# v2 list: rtl/v2/*.sv (the default build, docs/ARCHITECTURE_v2.md), built with the default
+# ARCH. Not mutated: rtl/v2/rinv_fifo.sv, rtl/v2/rinv_sram.sv (being rewritten). Configs:
+# gem5 has 2 walk lanes (banks), fpga 1, so lane/bank mutants are for the gem5 runs.
+W, DC, RT = "rtl/v2/cc_walker.sv", "rtl/v2/dir_ctrl.sv", "rtl/v2/range_table.sv"
+MUTATIONS_V2 = [
+    # ---- walker lanes / banks, last group, write-back stall, statistics (cc_walker.sv)
+    Mutation(W, "mf[l] = (l >= int'(32'(f) % Lanes));",
+             "mf[l] = (l > int'(32'(f) % Lanes));",
+             "walker lane mask of the first group: `>` instead of `>=` (the bank of the "
+             "probe's first line is not looked up)"),
+    Mutation(W, "p.left   = 27'(RSet);",
+             "p.left   = 27'(RSet - 1);",
+             "set walk: group count one short (the last row of every array is never walked)"),
+    Mutation(W, "assign fz = acv_q && (wb_q || (dv != '0));",
+             "assign fz = acv_q && wb_q;",
+             "dirty write-back does not stall the pipeline in its detect cycle (the AC group "
+             "moves on)"),
+    Mutation(W, "wb_wdata_o = d2_rd[32'(wb_lane_q)*512 +: 512];",
+             "wb_wdata_o = d2_rd[511:0];",
+             "write-back data taken from bank 0 whatever the dirty line's bank"),
+    Mutation(W, "l2_d_raddr_o = DAW2'(32'(ac_q.grp[RowW2-1:0]) * L2Ways + 32'(det_way));",
+             "l2_d_raddr_o = DAW2'(32'(ac_q.grp[RowW2-1:0]) * L2Ways + 32'(wb_way_q));",
+             "write-back data read at the previous write-back's way (registered way) instead "
+             "of the detected one"),
+    Mutation(W, "assign hz = !fz && rd_v && ((cmv_q && conflict(rd_g, cm_q)) || "
+                "(acv_q && conflict(rd_g, ac_q)));",
+             "assign hz = !fz && rd_v && (acv_q && conflict(rd_g, ac_q));",
+             "read-after-write hazard ignores the group in CM (RD reads a row CM's group has "
+             "yet to invalidate)"),
+    Mutation(W, "ac_ev.lookups = 16'($countones(ac_q.lanes) * (1 + NL1));",
+             "ac_ev.lookups = 16'(Lanes * (1 + NL1));",
+             "TAG_LOOKUPS statistic counts the masked-off lanes of a partial address-walk group"),
+    Mutation(W, "hits_d = hits_q + 32'(sm_q.count);",
+             "hits_d = 32'(sm_q.count);",
+             "ack hit accumulator does not accumulate (ack carries the last group's hits only)"),
+    Mutation(W, "st_walk_i ? (!stall_probe_i && !nxt_q.valid) : 1'b0;",
+             "st_walk_i ? !stall_probe_i : 1'b0;",
+             "probe_ready ignores a full next-probe register (a probe overwrites the queued one)"),
+    # ---- probes in flight and acks (dir_ctrl.sv)
+    Mutation(DC, "if (p_valid_q && 32'(oc_q) < Pif) begin",
+             "if (p_valid_q && 32'(oc_q) <= Pif) begin",
+             "probes in flight: limit compare `<=` (probe_inflight + 1 probes outstanding)"),
+    Mutation(DC, "oc_d       = oc_q + OcW'(phs) - OcW'(ack_hs);",
+             "oc_d       = oc_q + OcW'(phs);",
+             "in-flight probe count never decremented by an ack"),
+    Mutation(DC, "st_ev[2] = ack_hs ? ack_hits_i[tgt] : 32'd0;",
+             "st_ev[2] = ack_valid_i[tgt] ? ack_hits_i[tgt] : 32'd0;",
+             "INV_HITS adds an ack's hits while the ack waits (ack_valid instead of the "
+             "handshake)"),
+    # ---- range table: multi-cycle scan, gap compare, merge, capacity (range_table.sv)
+    Mutation(RT, "if (32'(c_q) == R - 1) begin\n          c_d     = '0;\n"
+                 "          state_d = RApply;",
+             "if (32'(c_q) == R - 2) begin\n          c_d     = '0;\n"
+             "          state_d = RApply;",
+             "insert scan ends one chunk early (the last Scan entries are not examined)"),
+    Mutation(RT, "lt_best[i] = wd[i] <= bg_q;",
+             "lt_best[i] = wd[i] < bg_q;",
+             "smallest-gap compare across chunks: d < best instead of d <= best (gap one "
+             "smaller than the running best not taken)"),
+    Mutation(RT, "if (j > i) pc[i*Scan + j] = wd[j] < wd[i];",
+             "if (j > i) pc[i*Scan + j] = wd[j] <= wd[i];",
+             "smallest gap within a chunk: a tie goes to the higher entry"),
+    Mutation(RT, "if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];",
+             "if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = f_q[i];",
+             "merge: merged entry ends at the next entry's first line instead of its last"),
+    Mutation(RT, "if (32'(cnt_q) + 1 == Cap + 1) begin",
+             "if (32'(cnt_q) + 1 == Cap) begin",
+             "capacity check off by one (merges on reaching Cap entries, not Cap + 1)"),
+    Mutation(RT, "if ({1'b0, wl[i]} + 27'd1 == x27) begin",
+             "if ({1'b0, wl[i]} == x27) begin",
+             "insert: extension of the entry below misses the +1 (adjacent line inserted as a "
+             "new entry)"),
+    # ---- history structure (dir_hist.sv)
+    Mutation("rtl/v2/dir_hist.sv",
+             "assign hist_ready_o = !stall_i && (!merge_i || rt_idle_o);",
+             "assign hist_ready_o = !stall_i;",
+             "hist_ready not held while the range table scans (beats taken and lost)"),
+    # ---- memory arbiter (dir_memarb.sv)
+    Mutation("rtl/v2/dir_memarb.sv",
+             "assign elig    = cc_req_valid_i & ~stall_req_i;",
+             "assign elig    = cc_req_valid_i;",
+             "memory arbiter ignores the request stall (grants a stalled side)"),
+    Mutation("rtl/v2/dir_memarb.sv",
+             "assign m_grant = (elig == 2'b11) ? !m_last_q : elig[1];",
+             "assign m_grant = (elig == 2'b11) ? m_last_q : elig[1];",
+             "memory arbiter tie-break: side granted last wins again"),
+    # ---- statistics (dir_stats.sv)
+    Mutation("rtl/v2/dir_stats.sv", "clr_q <= clr_i;", "clr_q <= '0;",
+             "registered clear lost (INV_CYCLES_LAST never cleared at INV_START)"),
+    Mutation("rtl/v2/dir_stats.sv", "inc_q <= '0;", "inc_q <= '1;",
+             "increment register's reset value not zero (counters start at 0xffffffff)"),
+    # ---- tag compare (cc_lookup_cmp.sv)
+    Mutation("rtl/v2/cc_lookup_cmp.sv",
+             "if (l2w_i[w*SW2 + 2] && (l2w_i[w*SW2 + 3 +: TagW2] == tag2_o)) begin",
+             "if (l2w_i[w*SW2 + 3 +: TagW2] == tag2_o) begin",
+             "L2 hit ignores the valid bit (an invalidated line keeps its tag and hits)"),
+    Mutation("rtl/v2/cc_lookup_cmp.sv",
+             "assign row2_o = RowW2'((32'(x_o) / Lanes) % Rows2);",
+             "assign row2_o = RowW2'(32'(x_o) % Rows2);",
+             "L2 row not divided by the bank count (row from the line, bank bit counted twice)"),
+    # ---- SRAM read / write enables, registered reads (cache_array.sv, cc_datapath.sv)
+    Mutation("rtl/v2/cache_array.sv",
+             "        .re_i        (d_re_i[b]),\n        .raddr_i     (d_raddr_i),\n"
+             "        .rdata_o     (m_rdata_o[b]),",
+             "        .re_i        (t_re_i[b]),\n        .raddr_i     (d_raddr_i),\n"
+             "        .rdata_o     (m_rdata_o[b]),",
+             "dmask cell read with the tagst read enable instead of the data read enable "
+             "(write-back mask of another way/row)"),
+    Mutation("rtl/v2/cache_array.sv",
+             ".wbe_i       (d_wbe_i),",
+             ".wbe_i       ('1),",
+             "data cell byte enables ignored (a store writes its word over the whole line)"),
+    Mutation("rtl/v2/cc_datapath.sv",
+             "l2_d_re    = walk_i ? w2_d_re    : l2_d_re_i;",
+             "l2_d_re    = l2_d_re_i;",
+             "walker's L2 data read enable not muxed in (write-back sends stale cell data)"),
+    Mutation("rtl/v2/cc_datapath.sv",
+             "(t1w_en_i && (32'(t1w_port_i) == k)) ?",
+             "t1w_en_i ?",
+             "L1 tagst write enable not decoded by port (a fill validates the line in every L1)"),
+    # ---- owner FSM read enables, back-pressure, last detection (side_cc.sv)
+    Mutation("rtl/v2/side_cc.sv",
+             "l2_t_re[bnk] = 1'b1;",
+             "l2_t_re[bnk] = (state_q == StL2Rd);",
+             "history lookup (StHistRd) issues no L2 tagst read (compares stale read data)"),
+    Mutation("rtl/v2/side_cc.sv",
+             "fill_ready_o = !stall_fill_i;",
+             "fill_ready_o = 1'b1;",
+             "fill ready not gated by the stall (ready while the fill is not taken)"),
+    Mutation("rtl/v2/side_cc.sv",
+             "end else if (rec_cnt > RecCntW'(1)) begin",
+             "end else if (rec_cnt >= RecCntW'(1)) begin",
+             "history transfer: last-entry detection off by one (looks up an empty recorder)"),
+    # ---- second batch (33-40): further classes of the same blocks
+    Mutation(W, "ml[l] = (32'(l) <= 32'(lastl) % Lanes);",
+             "ml[l] = (32'(l) + 32'd1 <= 32'(lastl) % Lanes);",
+             "walker lane mask of the last group: l + 1 <= instead of l <= (the bank of the "
+             "probe's last line is not looked up)"),
+    Mutation(W, "cur_d.lk1     = !cur_q.sw || (32'(cur_q.grp) + 32'd1 < Rows1);",
+             "cur_d.lk1     = !cur_q.sw || (32'(cur_q.grp) + 32'd1 <= Rows1);",
+             "set walk looks up the L1s one row past their last row (row index wraps)"),
+    Mutation(W, "(twv_q == '0) && !cmv_q && !acv_q &&",
+             "(twv_q == '0) && !cmv_q &&",
+             "walk reported done while a group is still in AC (its invalidation is dropped)"),
+    Mutation(DC, "if (ack_hs && aw_q) finish = 1'b1;",
+             "if (ack_valid_i[tgt] && aw_q) finish = 1'b1;",
+             "invalidate-all finishes on the ack's valid, not its handshake (ack left queued)"),
+    Mutation("rtl/v2/dir_memarb.sv",
+             "if (fill_ready_i[m_g_q]) m_state_d = MIdle;",
+             "m_state_d = MIdle;",
+             "memory arbiter drops the fill when the side is not ready (no back-pressure)"),
+    Mutation("rtl/v2/dir_hist.sv",
+             "assign push         = beat_data_o && !merge_i;",
+             "assign push         = beat_data_o;",
+             "merge mode also pushes the beats into the history FIFO"),
+    Mutation("rtl/v2/side_cc.sv",
+             ".l2w_i         (l2_t_rdata[bnk]),",
+             ".l2w_i         (l2_t_rdata[0]),",
+             "lookup compares the L2 tagst words of bank 0 whatever the line's bank"),
+    Mutation("rtl/v2/side_cc.sv",
+             "l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;",
+             "l2_m_wdata   = l2_m_rdata[bnk] | st_be;",
+             "store hit on a clean line keeps the stale dmask of its earlier dirty life"),
+]
+
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"
 
 T = "tests/traces"
 # Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
-SUITE = [
+SUITE_V1 = [
     ("handover_line", [], f"+workload={T}/handover.trace +mode=line +stall=20 +seed=11 +quiet"),
     ("handover_run", [], f"+workload={T}/handover.trace +mode=run +stall=20 +seed=11 +quiet"),
     ("handover_merge", [], f"+workload={T}/handover.trace +mode=merge +stall=20 +seed=11 +quiet"),
@@ -204,21 +377,49 @@ SUITE = [
 ]
 
 
+# v2 kill-suite: v1's runs, with the corner seeds of the v2 timing (tests/cases.sh: which seed
+# reaches a corner depends on the cycle each side's request reaches the arbiter; v1's seed 11
+# stall 15 does not reach the tie at the first grant on v2, seed 18 stall 30 does)
+SUITE_V2 = [
+    (name, conds, "+workload=random +seed=18 +n=300 +config=fpga +stall=30 +quiet")
+    if name == "random_tie_at_first_grant" else (name, conds, args)
+    for name, conds, args in SUITE_V1
+]
+
+# MUT_ARCH: list, kill-suite and the make arguments of its mutant builds (the binary is
+# ./tb_dir in the mutant's copy either way; v2 is the default ARCH, its BUILD is build/)
+ARCHES = {
+    "v2": (MUTATIONS_V2, SUITE_V2, ["BUILD=build", "TB_BIN=tb_dir"]),
+    "v1": (MUTATIONS_V1, SUITE_V1, ["ARCH=v1", "BUILD=build", "TB_BIN=tb_dir"]),
+}
+MUT_ARCH = os.environ.get("MUT_ARCH", "v2").strip() or "v2"
+if MUT_ARCH not in ARCHES:
+    raise SystemExit(f"MUT_ARCH={MUT_ARCH}: must be v2 or v1")
+MUTATIONS, SUITE, MAKE_ARGS = ARCHES[MUT_ARCH]
+
+
 def occurrences(m: Mutation, root: Path) -> int:
     return (root / m.file).read_text().count(m.orig)
 
 
-def check(root: Path = ROOT) -> int:
+def check_list(arch: str, muts: list[Mutation], root: Path = ROOT) -> int:
     bad = 0
-    for k, m in enumerate(MUTATIONS, 1):
+    for k, m in enumerate(muts, 1):
         n = occurrences(m, root)
         ok = n == 1 and m.orig != m.repl
-        print(f"{'ok ' if ok else 'BAD'} {k:2d} {m.file}: {m.desc}" + ("" if ok else f" (found {n}x)"))
+        print(f"{'ok ' if ok else 'BAD'} {arch} {k:2d} {m.file}: {m.desc}" +
+              ("" if ok else f" (found {n}x)"))
         bad += not ok
-    if len(MUTATIONS) < 12:
-        print(f"BAD only {len(MUTATIONS)} mutations (need >= 12)")
+    if len(muts) < 12:
+        print(f"BAD {arch}: only {len(muts)} mutations (need >= 12)")
         bad += 1
-    print(f"{len(MUTATIONS) - bad}/{len(MUTATIONS)} mutations valid")
+    print(f"{arch}: {len(muts) - bad}/{len(muts)} mutations valid")
+    return bad
+
+
+def check(root: Path = ROOT, arches: tuple[str, ...] = ("v2", "v1")) -> int:
+    """Every snippet of the lists of `arches` occurs exactly once in its file."""
+    bad = sum(check_list(a, ARCHES[a][0], root) for a in arches)
     return 1 if bad else 0
 
 
@@ -274,9 +475,9 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
     res = {"k": k, "m": m, "status": "", "why": ""}
     with open(log, "w") as lf:
         # -O0: a mutant binary runs a short suite once, so compile time dominates
-        # ARCH=v1: the mutants are of the v1 RTL (rtl/*.sv); its lockstep binary in ./tb_dir
-        b = subprocess.run(["make", "-C", str(d), "verilate", "ARCH=v1", "BUILD=build",
-                            "TB_BIN=tb_dir", "JOBS=1", "VOPT=" + VOPT_FAST_BUILD],
+        # MAKE_ARGS: v2 (default ARCH) or ARCH=v1; the lockstep binary in ./tb_dir either way
+        b = subprocess.run(["make", "-C", str(d), "verilate", *MAKE_ARGS, "JOBS=1",
+                            "VOPT=" + VOPT_FAST_BUILD],
                            stdout=lf,
                            stderr=subprocess.STDOUT)
         if b.returncode != 0:
@@ -320,14 +521,16 @@ def score(results: list[dict]) -> str:
 
 
 def write_doc(results: list[dict], ids: list[int]) -> None:
+    begin, end = MARKS[MUT_ARCH]
     text = DOC.read_text()  # re-read right before editing
     subset = "all mutants" if len(ids) == len(MUTATIONS) else "mutants " + ",".join(map(str, ids))
-    block = (f"{BEGIN}\nLast run ({time.strftime('%Y-%m-%d')}, {subset} of {len(MUTATIONS)}, "
-             f"kill-suite of {len(SUITE)} lockstep runs): score **{score(results)}** killed.\n\n"
-             f"{table(results)}\n{END}")
-    if BEGIN in text and END in text:
-        a = text.index(BEGIN)
-        b = text.index(END) + len(END)
+    what = "v2 list (rtl/v2/)" if MUT_ARCH == "v2" else "v1 list (rtl/, MUT_ARCH=v1)"
+    block = (f"{begin}\n{what}: last run ({time.strftime('%Y-%m-%d')}, {subset} of "
+             f"{len(MUTATIONS)}, kill-suite of {len(SUITE)} lockstep runs): score "
+             f"**{score(results)}** killed.\n\n{table(results)}\n{end}")
+    if begin in text and end in text:
+        a = text.index(begin)
+        b = text.index(end) + len(end)
         text = text[:a] + block + text[b:]
     else:
         text = text.rstrip("\n") + "\n\n## 10. Mutation testing: `make mutate`\n\n" + block + "\n"
@@ -358,7 +561,7 @@ def main(argv: list[str]) -> int:
         return check()
     if argv[:1] == ["--table"]:
         return from_logs(argv[1:])
-    if check() != 0:
+    if check(arches=(MUT_ARCH,)) != 0:
         return 1
     only = os.environ.get("MUT_ONLY", "").strip()
     ids = [int(x) for x in only.split(",") if x.strip()] if only else list(range(1, len(MUTATIONS) + 1))
@@ -367,7 +570,8 @@ def main(argv: list[str]) -> int:
             raise SystemExit(f"MUT_ONLY: no mutant {k}")
     jobs = int(os.environ.get("MUT_JOBS", "2"))
     timeout = int(os.environ.get("MUT_TIMEOUT", "300"))
-    print(f"running {len(ids)} mutants, {jobs} in parallel, kill-suite of {len(SUITE)} runs", flush=True)
+    print(f"running {len(ids)} {MUT_ARCH} mutants, {jobs} in parallel, kill-suite of "
+          f"{len(SUITE)} runs", flush=True)
     results = []
     with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
         futs = {ex.submit(run_mutant, k, MUTATIONS[k - 1], timeout): k for k in ids}

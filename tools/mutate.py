@@ -159,7 +159,8 @@ MUTATIONS_V1 = [
 # v2 list: rtl/v2/*.sv (the default build, docs/ARCHITECTURE_v2.md), built with the default
 # ARCH. Not mutated: rtl/v2/rinv_fifo.sv, rtl/v2/rinv_sram.sv (being rewritten). Configs:
 # gem5 has 2 walk lanes (banks), fpga 1, so lane/bank mutants are for the gem5 runs.
-W, DC, RT = "rtl/v2/cc_walker.sv", "rtl/v2/dir_ctrl.sv", "rtl/v2/range_table.sv"
+W, RT = "rtl/v2/cc_walker.sv", "rtl/v2/range_table.sv"
+PG, DR = "rtl/v2/dir_probegen.sv", "rtl/v2/dir_regs.sv"
 MUTATIONS_V2 = [
     # ---- walker lanes / banks, last group, write-back stall, statistics (cc_walker.sv)
     Mutation(W, "mf[l] = (l >= int'(32'(f) % Lanes));",
@@ -195,13 +196,13 @@ MUTATIONS_V2 = [
              "st_walk_i ? !stall_probe_i : 1'b0;",
              "probe_ready ignores a full next-probe register (a probe overwrites the queued one)"),
     # ---- probes in flight and acks (dir_ctrl.sv)
-    Mutation(DC, "if (p_valid_q && 32'(oc_q) < Pif) begin",
+    Mutation(PG, "if (p_valid_q && 32'(oc_q) < Pif) begin",
              "if (p_valid_q && 32'(oc_q) <= Pif) begin",
              "probes in flight: limit compare `<=` (probe_inflight + 1 probes outstanding)"),
-    Mutation(DC, "oc_d       = oc_q + OcW'(phs) - OcW'(ack_hs);",
+    Mutation(PG, "oc_d       = oc_q + OcW'(phs) - OcW'(ack_hs);",
              "oc_d       = oc_q + OcW'(phs);",
              "in-flight probe count never decremented by an ack"),
-    Mutation(DC, "st_ev[2] = ack_hs ? ack_hits_i[tgt] : 32'd0;",
+    Mutation(DR, "st_ev[2] = ack_hs ? ack_hits_i[tgt] : 32'd0;",
              "st_ev[2] = ack_valid_i[tgt] ? ack_hits_i[tgt] : 32'd0;",
              "INV_HITS adds an ack's hits while the ack waits (ack_valid instead of the "
              "handshake)"),
@@ -300,7 +301,7 @@ MUTATIONS_V2 = [
     Mutation(W, "(twv_q == '0) && !cmv_q && !acv_q &&",
              "(twv_q == '0) && !cmv_q &&",
              "walk reported done while a group is still in AC (its invalidation is dropped)"),
-    Mutation(DC, "if (ack_hs && aw_q) finish = 1'b1;",
+    Mutation(PG, "if (ack_hs && aw_q) finish = 1'b1;",
              "if (ack_valid_i[tgt] && aw_q) finish = 1'b1;",
              "invalidate-all finishes on the ack's valid, not its handshake (ack left queued)"),
     Mutation("rtl/v2/dir_memarb.sv",

@@ -359,7 +359,7 @@ module range_table #(
           // [x, x] inserted at pos, the entries from pos move up
           if (k + 1 == 32'(pos_q)) dg_d[k] = xl[k];
           else if (k == 32'(pos_q)) dg_d[k] = fx[k];
-          else if (k > 32'(pos_q)) dg_d[k] = dg_q[k-1];
+          else if (k > 32'(pos_q)) dg_d[k] = dg_q[(k > 0) ? k - 1 : 0];
         end
       end
     end else if (state_q == RMerge) begin

@@ -32,18 +32,39 @@ module rinv_fifo #(
   output logic [CntW-1:0]  count_o
 );
 
-  // the cell's pointers (both implementations; wr_ptr_q is also read by the bound coverage)
-  logic [PtrW-1:0] rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
+  // the cell and its pointers, shared by both implementations (wr_ptr_q is also read by the
+  // bound coverage); every accepted push writes the cell at wr_ptr, reads are at rd_ptr
+  logic [PtrW-1:0]  rd_ptr_q, rd_ptr_d, wr_ptr_q, wr_ptr_d;
+  logic             re;
+  logic [Width-1:0] rdata, unused_peek;
+
+  rinv_sram #(
+    .Depth (Depth),
+    .Width (Width),
+    .BeW   (Width),
+    .Style ("auto")
+  ) u_cell (
+    .clk_i       (clk_i),
+    .re_i        (re),
+    .raddr_i     (rd_ptr_q),
+    .rdata_o     (rdata),
+    .we_i        (push_ok_o),
+    .waddr_i     (wr_ptr_q),
+    .wbe_i       (1'b1),
+    .wdata_i     (pdata_i),
+    .peek_addr_i ('0),
+    .peek_data_o (unused_peek)
+  );
+
+  function automatic logic [PtrW-1:0] inc(input logic [PtrW-1:0] p);
+    inc = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
+  endfunction
 
   if (!HeadReg) begin : gen_direct
     logic [CntW-1:0] mcnt_q, mcnt_d;
     logic            hv_q, hv_d;
-    logic            re;
 
-    function automatic logic [PtrW-1:0] inc(input logic [PtrW-1:0] p);
-      inc = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
-    endfunction
-
+    assign head_o    = rdata;   // the head is the cell's registered output
     assign count_o   = mcnt_q + CntW'(hv_q);
     assign push_ok_o = push_i && (32'(count_o) < Depth);
     assign re        = !flush_i && (mcnt_q != '0) && (!hv_q || pop_i);
@@ -77,25 +98,6 @@ module rinv_fifo #(
       end
     end
 
-    logic [Width-1:0] unused_peek;
-
-    rinv_sram #(
-      .Depth (Depth),
-      .Width (Width),
-      .BeW   (Width),
-      .Style ("auto")
-    ) u_cell (
-      .clk_i       (clk_i),
-      .re_i        (re),
-      .raddr_i     (rd_ptr_q),
-      .rdata_o     (head_o),
-      .we_i        (push_ok_o),
-      .waddr_i     (wr_ptr_q),
-      .wbe_i       (1'b1),
-      .wdata_i     (pdata_i),
-      .peek_addr_i ('0),
-      .peek_data_o (unused_peek)
-    );
 
     assign head_valid_o = hv_q;
 
@@ -189,12 +191,7 @@ module rinv_fifo #(
     logic [FaW-1:0]   fa_q, fa_d, fa_pop;
     logic [NF*Width-1:0] fq_q, fq_d;   // word i at [i*Width +: Width] (flat: Yosys)
     logic             rv_q, hy_q, hy_d;
-    logic             re, room, direct;
-    logic [Width-1:0] rdata;
-
-    function automatic logic [PtrW-1:0] inc(input logic [PtrW-1:0] p);
-      inc = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
-    endfunction
+    logic             room, direct;
 
     assign count_o      = cnt_q;
     assign push_ok_o    = push_i && (32'(cnt_q) < Depth);
@@ -264,25 +261,6 @@ module rinv_fifo #(
       fq_q <= fq_d;
     end
 
-    logic [Width-1:0] unused_peek;
-
-    rinv_sram #(
-      .Depth (Depth),
-      .Width (Width),
-      .BeW   (Width),
-      .Style ("auto")
-    ) u_cell (
-      .clk_i       (clk_i),
-      .re_i        (re),
-      .raddr_i     (rd_ptr_q),
-      .rdata_o     (rdata),
-      .we_i        (push_ok_o),
-      .waddr_i     (wr_ptr_q),
-      .wbe_i       (1'b1),
-      .wdata_i     (pdata_i),
-      .peek_addr_i ('0),
-      .peek_data_o (unused_peek)
-    );
 
 `ifdef RINV_FORMAL
     // invariants (formal/fifo_eq.sby; documentation, no logic): the queue never overflows,

@@ -66,7 +66,8 @@ module range_table #(
   // moving down, dg_q[k-1]: moving up), and the differences with the inserted line x
   // (xl[j] = x - l[j], fx[j] = f[j] - x).
   logic [Cap-1:0][25:0] dg_q, dg_d, sh;
-  logic [Cap:0][25:0]   xl, fx;
+  logic [Cap-1:0][25:0] xl;   // x - l[j]
+  logic [Cap:0][25:0]   fx;   // f[j] - x
   logic        head_all, take_eff;
   logic [25:0] f0_adv;
   assign take_eff = (state_q == RIdle) && take_i && (cnt_q != '0);
@@ -87,7 +88,7 @@ module range_table #(
   // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
   // by a mux over constant indices: an index computed as c_q * Scan made Yosys build a
   // multiplier and barrel shifters in front of every compare (fpga-ooc: 42.6 MHz).
-  logic [Scan-1:0][25:0]   wf, wl, wdg;   // f_q[idx], l_q[idx], dg_q[idx]
+  logic [Scan-1:0][25:0]   wf, wl;        // f_q[idx], l_q[idx]
   logic [Scan-1:0]         wv;            // idx < cnt_q
   logic [Scan-1:0][IdxW-1:0] widx;        // idx
   // RGap's smallest gap of the window. Gaps are compared as d = f[k+1] - l[k] (= gap + 1, so
@@ -97,7 +98,7 @@ module range_table #(
   // compared with the running smallest gap at the same time (d < bg + 1, i.e. d <= bg), so the
   // path is one subtraction and one compare deep (the tree of compares it replaces was four
   // carry chains in series; fpga-ooc 47 MHz).
-  logic [Scan-1:0][25:0]   wd, wg;         // d, and the gap d - 1 (the running smallest)
+  logic [Scan-1:0][25:0]   wd, wg;         // d = dg_q[idx], the gap d - 1 (running smallest)
   logic [Scan*Scan-1:0]    pc;             // pc[i*Scan + j], i < j: wd[j] < wd[i] (flat:
                                            // Icarus 11 takes one variable index per select)
   logic [Scan-1:0]         win, lt_best;
@@ -114,7 +115,6 @@ module range_table #(
 `endif
     pc = '0;
     for (int i = 0; i < Scan; i++) begin
-      wd[i]      = wdg[i];
       wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
       lt_best[i] = wd[i] <= bg_q;
     end
@@ -165,7 +165,7 @@ module range_table #(
 `endif
     wf   = '0;
     wl   = '0;
-    wdg  = '0;
+    wd   = '0;
     wv   = '0;
     widx = '0;
     for (int cc = 0; cc < R; cc++) begin
@@ -173,7 +173,7 @@ module range_table #(
         for (int i = 0; i < Scan; i++) begin
           wf[i]   = f_q[cc*Scan + i];
           wl[i]   = l_q[cc*Scan + i];
-          wdg[i]  = dg_q[cc*Scan + i];
+          wd[i]   = dg_q[cc*Scan + i];
           wv[i]   = (cc*Scan + i) < 32'(cnt_q);
           widx[i] = IdxW'(cc*Scan + i);
         end
@@ -339,10 +339,8 @@ module range_table #(
     end
   end
   always_comb begin
-    for (int j = 0; j <= Cap; j++) begin
-      xl[j] = x_q - l_q[j];
-      fx[j] = f_q[j] - x_q;
-    end
+    for (int j = 0; j < Cap; j++) xl[j] = x_q - l_q[j];
+    for (int j = 0; j <= Cap; j++) fx[j] = f_q[j] - x_q;
     for (int k = 0; k < Cap - 1; k++) sh[k] = dg_q[k+1];
     sh[Cap-1] = 26'd0 - l_q[Cap];   // entry Cap is 0 after a shift down
     dg_d = dg_q;

@@ -91,6 +91,7 @@ module range_table #(
   logic [Scan-1:0][25:0]   wf, wl;        // f_q[idx], l_q[idx]
   logic [Scan-1:0]         wv;            // idx < cnt_q
   logic [Scan-1:0][IdxW-1:0] widx;        // idx
+  logic [Scan-1:0][IdxW-1:0] widx1;       // idx + 1 (a constant of the chunk, not an adder)
   // RGap's smallest gap of the window. Gaps are compared as d = f[k+1] - l[k] (= gap + 1, so
   // the order is the gap's), every pair at once: c[i][j] (i < j) = d[j] < d[i]. Window entry i
   // is the smallest iff it is strictly smaller than every entry before it and no entry after it
@@ -168,6 +169,7 @@ module range_table #(
     wd   = '0;
     wv   = '0;
     widx = '0;
+    widx1 = '0;
     for (int cc = 0; cc < R; cc++) begin
       if (c_q == CW'(cc)) begin
         for (int i = 0; i < Scan; i++) begin
@@ -176,8 +178,44 @@ module range_table #(
           wd[i]   = dg_q[cc*Scan + i];
           wv[i]   = (cc*Scan + i) < 32'(cnt_q);
           widx[i] = IdxW'(cc*Scan + i);
+          widx1[i] = IdxW'(cc*Scan + i + 1);
         end
       end
+    end
+  end
+
+  // RScan's pos = the number of entries with f < x. The valid entries are sorted
+  // (rt_inv_sorted_gap), so those with f < x are a prefix of the table: pos is one past the
+  // last of them in the window, or unchanged if the window has none. wlt is a thermometer code,
+  // its edge is one-hot: an AND-OR select of per-chunk constants, not a chain of Scan
+  // increments behind the compares (fpga-ooc: that chain was the directory's critical path at
+  // 67.9 MHz).
+  // The other classifications of the window are one-hot as well (the entries are disjoint and
+  // non-adjacent): x in entry i (wct), l[i] + 1 = x (whi), x + 1 = f[i] (wlo); their indices
+  // are AND-OR selects too. x - 1 and x + 1 come from x_q, beside the window's mux, so no adder
+  // follows the mux.
+  logic [Scan-1:0] wlt, wedge;   // window entry valid with f < x; the last such entry
+  logic [IdxW-1:0] wpos;         // one past it
+  logic [Scan-1:0] wct, whi, wlo;
+  logic [IdxW-1:0] whidx, wloidx;
+  logic [26:0]     xm1, xp1;
+  assign xm1 = x27 - 27'd1;
+  assign xp1 = x27 + 27'd1;
+  always_comb begin
+    for (int i = 0; i < Scan; i++) begin
+      wlt[i] = wv[i] && ({1'b0, wf[i]} < x27);
+      wct[i] = wv[i] && ({1'b0, wf[i]} <= x27) && (x27 <= {1'b0, wl[i]});
+      whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);
+      wlo[i] = wv[i] && ({1'b0, wf[i]} == xp1);
+    end
+    wedge  = wlt & ~(wlt >> 1);
+    wpos   = '0;
+    whidx  = '0;
+    wloidx = '0;
+    for (int i = 0; i < Scan; i++) begin
+      wpos   = wpos | ({IdxW{wedge[i]}} & widx1[i]);
+      whidx  = whidx | ({IdxW{whi[i]}} & widx[i]);
+      wloidx = wloidx | ({IdxW{wlo[i]}} & widx[i]);
     end
   end
 
@@ -214,20 +252,16 @@ module range_table #(
         end
       end
       RScan: begin
-        for (int i = 0; i < Scan; i++) begin
-          if (wv[i]) begin
-            if ({1'b0, wf[i]} <= x27 && x27 <= {1'b0, wl[i]}) cont_d = 1'b1;
-            if ({1'b0, wl[i]} + 27'd1 == x27) begin
-              hiv_d = 1'b1;
-              hi_d  = widx[i];
-            end
-            if (x27 + 27'd1 == {1'b0, wf[i]}) begin
-              lov_d = 1'b1;
-              lo_d  = widx[i];
-            end
-            if ({1'b0, wf[i]} < x27) pos_d = pos_d + 1'b1;
-          end
+        if (|wct) cont_d = 1'b1;
+        if (|whi) begin
+          hiv_d = 1'b1;
+          hi_d  = whidx;
         end
+        if (|wlo) begin
+          lov_d = 1'b1;
+          lo_d  = wloidx;
+        end
+        if (|wlt) pos_d = wpos;
         if (32'(c_q) == R - 1) begin
           c_d     = '0;
           state_d = RApply;

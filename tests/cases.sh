@@ -35,7 +35,9 @@ run_test  formal_quick bash -c "
     [ -n \"\$v\" ] || { echo \"no failing broken variant for \$j\"; exit 1; }
     grep -q 'enddefinitions' \"\$v\" || { echo \"\$v is not a VCD\"; exit 1; }
   done
-  grep -qE '^BREAK-OK +fifo_eq ' $OUT/formal_quick.txt || { echo 'no fifo_eq BREAK-OK'; exit 1; }"
+  grep -qE '^BREAK-OK +fifo_eq ' $OUT/formal_quick.txt || { echo 'no fifo_eq BREAK-OK'; exit 1; }
+  grep -qE '^BREAK-OK +walker ' $OUT/formal_quick.txt || { echo 'no walker BREAK-OK'; exit 1; }
+  grep -qE '^COVERED +walker ' $OUT/formal_quick.txt || { echo 'no walker COVERED'; exit 1; }"
 
 # --- main job ---------------------------------------------------------------------------
 run_test demo_default $CHK --expect-output 'merge' --cond 'mode == "line,run,merge"' \

@@ -34,7 +34,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-JOBS = ["fifo", "fifo_eq", "rtable", "regs"]
+JOBS = ["fifo", "fifo_eq", "rtable", "regs", "walker"]
 
 
 def tasks_of(sby):

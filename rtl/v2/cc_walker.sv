@@ -136,6 +136,11 @@ module cc_walker #(
       end
       p.mfirst = mf;
       p.mlast  = ml;
+`ifdef RINV_FORMAL_BREAK_WALKER
+      // deliberately broken variant (formal/walker.sby, task break_dp): an address walk of more
+      // than one group skips its last group (with Lanes = 1: the range's last line)
+      if (p.left > 27'd1) p.left = p.left - 27'd1;
+`endif
     end
     p.last1 = (p.left == 27'd1);
     p.lk1   = !sw || (32'(p.grp) < Rows1);
@@ -616,5 +621,16 @@ module cc_walker #(
       aqn_q       <= aqn_d;
     end
   end
+
+`ifdef RINV_FORMAL
+  // reachability for formal/walker.sby (cover task; checker only, no logic of the block): the
+  // hold hz (RD conflicts with CM or AC, §6.5.4) and a write-back handshake under fz (§6.5.5)
+  always_comb begin
+    if (rst_ni) begin
+      wk_cover_hold: cover (hz);
+      wk_cover_wb_hs: cover (fz && wb_valid_o && wb_ready_i);
+    end
+  end
+`endif
 
 endmodule : cc_walker

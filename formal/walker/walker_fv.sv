@@ -1,0 +1,244 @@
+// Formal checker of the range-invalidate walker (ARCHITECTURE_v2.md §6.5) inside its side
+// cache controller (side_cc, §6), top of the job formal/walker.sby.
+//
+// Formal configuration (formal/walker.sby): 1 L1 of L1Sets x L1Ways, L2 of L2Sets x L2Ways,
+// Lanes 1, TagLat 1, Pif probes in flight; the full datapath (26-bit lines, 512-bit data,
+// 64-bit masks). Data abstraction FV_LINE_BITS: every line the core ports, the probes and
+// the watched line name is below 2**FV_LINE_BITS (the all-probe, first = 0, n = 2**26, is
+// allowed as well). Environment: the core port, the memory channel (cc_req_ready, fill),
+// the history handshakes (hist_ready, hist_go, hist_done), the register bus and ack_ready are
+// free (anyseq); stall inputs 0; probes follow the directory's rule (never more than Pif
+// unacked, §6.5.6) and n >= 1, first + n <= 2**26 (§7.4).
+//
+// Watched line L (anyconst) and one watched probe (the checker picks any accepted probe,
+// anyseq). Observation of "valid": side_cc's peek port dbg_valid (L valid in the L2 or an L1;
+// needs RINV_VERIF). Observation of "dirty": the checker's model of L's dirty bit and byte
+// mask in the L2 (set by an accepted core store to L, the store's bytes OR-ed in; cleared by a
+// cc_req write of L), which the write-back assertion checks against every write-back of L.
+// Properties:
+//   wk_inv_at_ack     when the watched probe's ack handshakes and its range [first, first+n)
+//                     holds L, L is valid in no array of the side (unless a core request was
+//                     accepted since the probe, which may legally bring L back)
+//   wk_wb_before_ack  ... and L is not dirty: a dirty L was written back before the ack
+//   wk_wb_mask        every cc_req write of L carries exactly the bytes stored to L since it
+//                     became dirty (its byte mask), and only a dirty L is written back
+module walker_fv #(
+  parameter int NL1    = 1,
+  parameter int L1Sets = 2,
+  parameter int L1Ways = 1,
+  parameter int L2Sets = 2,
+  parameter int L2Ways = 1,
+  parameter int Pif    = 2,
+  parameter int MaxN   = 4,
+  parameter int LB     = `FV_LINE_BITS
+) (
+  input  logic clk_i
+);
+
+  logic rst_ni;
+  logic init_q = 1'b1;
+  always_ff @(posedge clk_i) init_q <= 1'b0;
+  assign rst_ni = !init_q;
+
+  // ---- free environment -------------------------------------------------------------------
+  (* anyseq *) logic [NL1-1:0]        port_req_valid, port_req_we, port_resp_ready;
+  (* anyseq *) logic [NL1-1:0][31:0]  port_req_addr, port_req_wdata;
+  (* anyseq *) logic [NL1-1:0][3:0]   port_req_wstrb;
+  (* anyseq *) logic                  cc_req_ready, fill_valid, hist_ready, hist_go, hist_done;
+  (* anyseq *) rinv_pkg::ldata_t      fill_data;
+  (* anyseq *) logic                  probe_valid, probe_setwalk, ack_ready, watch_pick;
+  (* anyseq *) rinv_pkg::line_t       probe_first;
+  (* anyseq *) rinv_pkg::nlines_t     probe_nlines;
+  (* anyseq *) logic                  rb_sel, rb_we, rb_side, rb_commit;
+  (* anyseq *) logic [14:0]           rb_off;
+  (* anyseq *) logic [31:0]           rb_wdata;
+  (* anyconst *) rinv_pkg::line_t     wl;   // the watched line L
+
+  logic [NL1-1:0]        port_req_ready, port_resp_valid;
+  logic [NL1-1:0][31:0]  port_resp_rdata;
+  logic                  cc_req_valid, cc_req_we, fill_ready, hist_valid, hist_last;
+  rinv_pkg::line_t       cc_req_line, hist_line, inv_line;
+  rinv_pkg::ldata_t      cc_req_wdata;
+  rinv_pkg::lmask_t      cc_req_wmask;
+  logic                  probe_ready, ack_valid, dbg_valid, rb_err, hist_en;
+  logic [31:0]           ack_hits, rb_rdata, tag_lookups;
+  logic [7:0]            inv_count;
+  logic [15:0]           rec_count;
+
+  side_cc #(
+    .Side   (0),
+    .NL1    (NL1),
+    .L1Sets (L1Sets),
+    .L1Ways (L1Ways),
+    .L2Sets (L2Sets),
+    .L2Ways (L2Ways),
+    .L1Lat  (1),
+    .L2Lat  (1),
+    .RecCap (2),
+    .Lanes  (1),
+    .Pif    (Pif)
+  ) dut (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .stall_fill_i      (1'b0),
+    .stall_probe_i     (1'b0),
+    .port_req_valid_i  (port_req_valid),
+    .port_req_we_i     (port_req_we),
+    .port_req_addr_i   (port_req_addr),
+    .port_req_wdata_i  (port_req_wdata),
+    .port_req_wstrb_i  (port_req_wstrb),
+    .port_req_ready_o  (port_req_ready),
+    .port_resp_valid_o (port_resp_valid),
+    .port_resp_rdata_o (port_resp_rdata),
+    .port_resp_ready_i (port_resp_ready),
+    .cc_req_valid_o    (cc_req_valid),
+    .cc_req_we_o       (cc_req_we),
+    .cc_req_line_o     (cc_req_line),
+    .cc_req_wdata_o    (cc_req_wdata),
+    .cc_req_wmask_o    (cc_req_wmask),
+    .cc_req_ready_i    (cc_req_ready),
+    .fill_valid_i      (fill_valid),
+    .fill_data_i       (fill_data),
+    .fill_ready_o      (fill_ready),
+    .hist_valid_o      (hist_valid),
+    .hist_last_o       (hist_last),
+    .hist_line_o       (hist_line),
+    .hist_ready_i      (hist_ready),
+    .hist_go_i         (hist_go),
+    .hist_done_i       (hist_done),
+    .probe_valid_i     (probe_valid),
+    .probe_first_i     (probe_first),
+    .probe_nlines_i    (probe_nlines),
+    .probe_setwalk_i   (probe_setwalk),
+    .probe_ready_o     (probe_ready),
+    .ack_valid_o       (ack_valid),
+    .ack_hits_o        (ack_hits),
+    .ack_ready_i       (ack_ready),
+    .inv_count_o       (inv_count),
+    .inv_line_o        (inv_line),
+    .dbg_line_i        (wl),
+    .dbg_valid_o       (dbg_valid),
+    .rb_sel_i          (rb_sel),
+    .rb_we_i           (rb_we),
+    .rb_off_i          (rb_off),
+    .rb_wdata_i        (rb_wdata),
+    .rb_side_i         (rb_side),
+    .rb_commit_i       (rb_commit),
+    .rb_err_o          (rb_err),
+    .rb_rdata_o        (rb_rdata),
+    .hist_en_o         (hist_en),
+    .rec_count_o       (rec_count),
+    .tag_lookups_o     (tag_lookups)
+  );
+
+  // ---- environment assumptions ------------------------------------------------------------
+  localparam int OW = $clog2(Pif + 2);
+  logic [OW-1:0] out_q;     // probes accepted and not yet acked
+  logic          p_hs, a_hs, c_hs, w_hs;
+  assign p_hs = probe_valid && probe_ready;
+  assign a_hs = ack_valid && ack_ready;
+  assign c_hs = |(port_req_valid & port_req_ready);
+  assign w_hs = cc_req_valid && cc_req_ready && cc_req_we;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) out_q <= '0;
+    else         out_q <= out_q + OW'(p_hs) - OW'(a_hs);
+  end
+
+  always_comb begin
+    assume (wl < 26'(1 << LB));
+    for (int k = 0; k < NL1; k++) assume (port_req_addr[k][31:6] < 26'(1 << LB));
+    // the directory's rules: at most Pif unacked probes, n >= 1, first + n <= 2**26; lines
+    // below 2**LB with n <= MaxN, or the all-probe
+    if (32'(out_q) >= Pif) assume (!probe_valid);
+    assume ((probe_first < 26'(1 << LB) && probe_nlines >= 27'd1 &&
+             probe_nlines <= 27'(MaxN)) ||
+            (probe_first == '0 && probe_nlines == 27'(1 << 26)));
+  end
+
+  // ---- model of L's dirty bit and byte mask in the L2 -------------------------------------
+  logic             d_q;
+  rinv_pkg::lmask_t m_q;
+  logic [NL1-1:0]   st_l;    // an accepted store to L on port k
+  rinv_pkg::lmask_t st_m;
+  always_comb begin
+    st_m = '0;
+    for (int k = 0; k < NL1; k++) begin
+      st_l[k] = port_req_valid[k] && port_req_ready[k] && port_req_we[k] &&
+                (port_req_addr[k][31:6] == wl);
+      if (st_l[k]) st_m = st_m | (64'(port_req_wstrb[k]) << {port_req_addr[k][5:2], 2'b00});
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      d_q <= 1'b0;
+      m_q <= '0;
+    end else if (st_l != '0) begin
+      d_q <= 1'b1;
+      m_q <= m_q | st_m;
+    end else if (w_hs && cc_req_line == wl) begin
+      d_q <= 1'b0;
+      m_q <= '0;
+    end
+  end
+
+  // ---- the watched probe --------------------------------------------------------------------
+  logic          wv_q;      // a watched probe is in flight (accepted, ack not yet taken)
+  logic [OW-1:0] ahead_q;   // acks still to leave before the watched probe's
+  logic          cov_q;     // its range holds L
+  logic          core_q;    // a core request was accepted since it was accepted
+  logic          wasv_q;    // L was valid when it was accepted (for the cover)
+  logic          wasd_q;    // L was dirty when it was accepted (for the cover)
+  logic          w_ack;     // the watched probe's ack handshakes in this cycle
+  logic [26:0]   pend;
+  assign pend  = {1'b0, probe_first} + probe_nlines;
+  assign w_ack = wv_q && a_hs && (ahead_q == '0);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wv_q    <= 1'b0;
+      ahead_q <= '0;
+      cov_q   <= 1'b0;
+      core_q  <= 1'b0;
+      wasv_q  <= 1'b0;
+      wasd_q  <= 1'b0;
+    end else if (!wv_q) begin
+      if (p_hs && watch_pick) begin
+        wv_q    <= 1'b1;
+        ahead_q <= out_q - OW'(a_hs);   // the acks of the probes accepted before it
+        cov_q   <= (probe_first <= wl) && ({1'b0, wl} < pend);
+        core_q  <= c_hs;
+        wasv_q  <= dbg_valid;
+        wasd_q  <= d_q;
+      end
+    end else begin
+      if (w_ack) wv_q <= 1'b0;
+      if (a_hs && ahead_q != '0) ahead_q <= ahead_q - 1'b1;
+      if (c_hs) core_q <= 1'b1;
+    end
+  end
+
+  // ---- properties -----------------------------------------------------------------------------
+  always_comb begin
+    if (rst_ni) begin
+      if (w_ack && cov_q && !core_q) begin
+        wk_inv_at_ack: assert (!dbg_valid);
+        wk_wb_before_ack: assert (!d_q);
+      end
+      if (w_hs && cc_req_line == wl) wk_wb_mask: assert (d_q && cc_req_wmask == m_q);
+      // no ack without its probe: the count of unacked probes stays in 0..Pif (no wrap)
+      wk_out_le_pif: assert (32'(out_q) <= Pif);
+    end
+  end
+
+  // reachability (cover task): an ack of a probe that invalidated a valid L, and of one that
+  // wrote back a dirty L; a write-back of L by the walker
+  always_comb begin
+    if (rst_ni) begin
+      wk_cover_inv: cover (w_ack && cov_q && !core_q && wasv_q);
+      wk_cover_wb: cover (w_ack && cov_q && !core_q && wasd_q);
+      wk_cover_wb_two: cover (w_ack && cov_q && !core_q && wasd_q && out_q == OW'(2));
+    end
+  end
+
+endmodule : walker_fv

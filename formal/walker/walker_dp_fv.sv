@@ -154,10 +154,6 @@ module walker_dp_fv #(
   assign c_hs = c_t2w || c_mw || c_t1w;     // the client wrote an array
   assign w_hs = st_walk && wb_valid && wb_ready;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) out_q <= '0;
-    else         out_q <= out_q + OW'(p_hs) - OW'(a_hs);
-  end
 
   always_comb begin
     assume (wl < 26'(1 << LB));
@@ -166,11 +162,6 @@ module walker_dp_fv #(
     assume ({t1w_tag, t1_row} < 26'(1 << LB));
     // side_cc's rule: a tagst write that sets dirty (valid) writes that entry's dmask too
     if (c_t2w && t2w_word[2] && t2w_word[1]) assume (c_mw && m_row == t2_row);
-    // the directory's rules: at most Pif unacked probes, n >= 1, first + n <= 2**26
-    if (32'(out_q) >= Pif) assume (!probe_valid);
-    assume ((probe_first < 26'(1 << LB) && probe_nlines >= 27'd1 &&
-             probe_nlines <= 27'(MaxN)) ||
-            (probe_first == '0 && probe_nlines == 27'(1 << 26)));
   end
 
   // ---- shadow of L's L2 entry (row L mod L2Sets, way 0): dirty bit and dmask ----------------

@@ -140,20 +140,10 @@ module walker_fv #(
   assign c_hs = |(port_req_valid & port_req_ready);
   assign w_hs = cc_req_valid && cc_req_ready && cc_req_we;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) out_q <= '0;
-    else         out_q <= out_q + OW'(p_hs) - OW'(a_hs);
-  end
 
   always_comb begin
     assume (wl < 26'(1 << LB));
     for (int k = 0; k < NL1; k++) assume (port_req_addr[k][31:6] < 26'(1 << LB));
-    // the directory's rules: at most Pif unacked probes, n >= 1, first + n <= 2**26; lines
-    // below 2**LB with n <= MaxN, or the all-probe
-    if (32'(out_q) >= Pif) assume (!probe_valid);
-    assume ((probe_first < 26'(1 << LB) && probe_nlines >= 27'd1 &&
-             probe_nlines <= 27'(MaxN)) ||
-            (probe_first == '0 && probe_nlines == 27'(1 << 26)));
   end
 
   // ---- model of L's dirty bit and byte mask in the L2 -------------------------------------

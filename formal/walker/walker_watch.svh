@@ -1,8 +1,23 @@
 // Shared by formal/walker/walker_fv.sv and walker_dp_fv.sv (included inside the module): the
-// watched probe, the walker properties and the covers. The including checker declares wl (the
+// probes' unacked count and the directory's rules for them, the watched probe, the walker
+// properties and the covers. The including checker declares wl (the
 // watched line), watch_pick, out_q / OW (unacked probes), the handshakes p_hs (probe), a_hs
 // (ack), c_hs (what makes the ack's check void) and w_hs (a write of a line, wr_line /
 // wr_mask), the probe ports, dbg_valid (L valid in an array) and the dirty model d_q / m_q.
+
+  // ---- probes: the unacked count and the directory's rules --------------------------------
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) out_q <= '0;
+    else         out_q <= out_q + OW'(p_hs) - OW'(a_hs);
+  end
+  always_comb begin
+    // the directory's rules: at most Pif unacked probes, n >= 1, first + n <= 2**26; lines
+    // below 2**LB with n <= MaxN, or the all-probe
+    if (32'(out_q) >= Pif) assume (!probe_valid);
+    assume ((probe_first < 26'(1 << LB) && probe_nlines >= 27'd1 &&
+             probe_nlines <= 27'(MaxN)) ||
+            (probe_first == '0 && probe_nlines == 27'(1 << 26)));
+  end
 
   // ---- the watched probe --------------------------------------------------------------------
   logic          wv_q;      // a watched probe is in flight (accepted, ack not yet taken)

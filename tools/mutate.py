@@ -225,8 +225,8 @@ MUTATIONS_V2 = [
     Mutation(RT, "if (32'(cnt_q) + 1 == Cap + 1) begin",
              "if (32'(cnt_q) + 1 == Cap) begin",
              "capacity check off by one (merges on reaching Cap entries, not Cap + 1)"),
-    Mutation(RT, "if ({1'b0, wl[i]} + 27'd1 == x27) begin",
-             "if ({1'b0, wl[i]} == x27) begin",
+    Mutation(RT, "whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);",
+             "whi[i] = wv[i] && ({1'b0, wl[i]} == x27);",
              "insert: extension of the entry below misses the +1 (adjacent line inserted as a "
              "new entry)"),
     # ---- history structure (dir_hist.sv)

@@ -423,7 +423,14 @@ module cc_walker #(
     popcount = s[0];
   endfunction
 
+  // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
+  // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
+  // always @*. Yosys and Verilator get always_comb.
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     for (int l = 0; l < Lanes; l++) begin
       for (int w = 0; w < L2Ways; w++) begin
         hord[l*NE + w]  = ac2_hit_q[l * L2Ways + w];

@@ -776,12 +776,19 @@ module side_cc #(
     end
   end
 
-  // The response line: its own register block (cc_resp_line.sv), enable and source select
-  // decoded from the next state
+  // The response line: its own register block (cc_resp_line.sv). Its enable and source select
+  // are decoded from the current state, not from state_d: StL1Dt is entered only from
+  // StL1Ac, StL2Dt only from StL2Ac, StFillWait only from StFillReq. Writing also in the
+  // cycles after an StL1Ac / StL2Ac that does not lead to a Dt state, and in StFillReq, is
+  // harmless: the line is read only in StResp, and the last write before StResp is always
+  // the load's (StL1Dt, StL2Dt or the fill handshake). The write stops with the fill
+  // handshake, so StResp holds the line. (fpga-ooc, GPU side: the path walk_done -> state_d
+  // -> this enable, 16 ns, went through the walker's probe acceptance.)
   logic       rl_en_d;
   logic [1:0] rl_sel_d;
-  assign rl_en_d  = (state_d == StL1Dt) || (state_d == StL2Dt) || (state_d == StFillWait);
-  assign rl_sel_d = (state_d == StL1Dt) ? 2'd0 : (state_d == StL2Dt) ? 2'd1 : 2'd2;
+  assign rl_en_d  = (state_q == StL1Ac) || (state_q == StL2Ac) || (state_q == StFillReq) ||
+                    ((state_q == StFillWait) && !(fill_valid_i && !stall_fill_i));
+  assign rl_sel_d = (state_q == StL1Ac) ? 2'd0 : (state_q == StL2Ac) ? 2'd1 : 2'd2;
   cc_resp_line u_rline (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

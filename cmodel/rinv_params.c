@@ -3,8 +3,8 @@
 #include <string.h>
 
 static const rinv_cfg_t k_configs[RINV_N_CONFIGS] = {
-  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u },
-  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u },
+  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u, .tag_oreg = 0u },
+  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u, .tag_oreg = 1u },
 };
 
 const rinv_cfg_t *rinv_cfg_by_name(const char *name) {

@@ -39,6 +39,7 @@ typedef struct rinv_cfg {
   uint32_t walk_lanes;
   uint32_t probe_inflight;
   uint32_t rt_scan;
+  uint32_t tag_oreg;
 } rinv_cfg_t;
 
 #define RINV_N_CONFIGS 2u

@@ -33,6 +33,7 @@ package rinv_pkg;
   localparam int Gem5WalkLanes = 2;
   localparam int Gem5ProbeInflight = 4;
   localparam int Gem5RtScan = 16;
+  localparam int Gem5TagOreg = 0;
 
   localparam int FpgaId = 1;
   localparam int FpgaCpuL1Sets = 8;
@@ -55,6 +56,7 @@ package rinv_pkg;
   localparam int FpgaWalkLanes = 1;
   localparam int FpgaProbeInflight = 4;
   localparam int FpgaRtScan = 4;
+  localparam int FpgaTagOreg = 1;
 
   typedef logic [31:0] addr_t;          // byte address
   typedef logic [31:0] word_t;          // one data word of a core port

@@ -13,7 +13,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_RTL = {"id", "mem_lat"}
-V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan"}
+V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan", "tag_oreg"}
 
 
 def camel(name):

@@ -70,6 +70,8 @@ def check_config(name, c, common):
         bad(f"rt_cap = {c['rt_cap']}: must be >= 2 and a multiple of rt_scan")
     if c["rec_cap"] < 2:
         bad(f"rec_cap = {c['rec_cap']}: must be >= 2")
+    if c["tag_oreg"] not in (0, 1):
+        bad(f"tag_oreg = {c['tag_oreg']}: must be 0 or 1")
 
 
 def layout(fields):

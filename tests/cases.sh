@@ -359,12 +359,20 @@ run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
 # with CPU L2 128 sets and TCC 64 sets the auto-walk threshold SMAX is 128 / 64 lines, not
 # 16 / 8, and the old seed 40 reaches neither the two auto-walk threshold events nor
 # hist_beats_both_sides)
-run_test random_corner_events $CHK \
-  --cond 'corners["hist_en_outside_lock"] > 0' --cond 'corners["hist_beats_both_sides"] > 0' \
-  --cond 'corners["probe_max_range"] > 0' --cond 'corners["auto_walk_at_threshold"] > 0' \
-  --cond 'corners["auto_walk_above_threshold"] > 0' --cond 'corners["mem_arb_tie_cpu_wins"] > 0' \
-  --cond 'corners["mem_arb_tie_gpu_wins"] > 0' --cond 'corners["dirty_wb_set_walk"] > 0' \
-  -- $SIM +workload=random +seed=969 +n=4000 +config=fpga +stall=10 +quiet
+# The seeds and conditions of these corner runs live in tests/corner_seeds.txt (one table,
+# also read by tools/mutate.py); `python3 tools/corner_seeds.py search NAME` finds a new seed.
+# corner_test TEST ROW BINARY: a bad or missing row fails TEST with the table's error message.
+corner_test() {
+  local conds args c
+  if ! conds=$(python3 tools/corner_seeds.py conds "$2" 2>/dev/null) \
+      || ! args=$(python3 tools/corner_seeds.py args "$2" 2>/dev/null); then
+    run_test "$1" python3 tools/corner_seeds.py conds "$2"
+    return
+  fi
+  mapfile -t c <<< "$conds"
+  run_test "$1" $CHK "${c[@]}" -- $3 $args +quiet
+}
+corner_test random_corner_events corner_events "$SIM"
 # the same corners in lockstep, one seed each (they kill the issue-14 mutants of make mutate:
 # reset tie-break, same-cycle beats, auto threshold; a saturating counter: hist_entries 4100,
 # from tests/traces/hist_entries_4100.trace = tests/gen_overflow_trace.py 4100 2)
@@ -376,13 +384,9 @@ run_test random_corner_events $CHK \
 # model-alone search only stall 95 reached the tie (none of seeds 1..300 at stalls 30, 50, 70,
 # 85, 90), seed 7 is the first that does. The earlier seeds (18 stall 30, 10, 36: the v1
 # fpga sizes 16 / 8 sets) no longer reach their corners.)
-run_test random_tie_at_first_grant_lockstep $CHK --cond 'corners["mem_arb_tie_at_first_grant"] == 1' \
-  -- $TB +workload=random +seed=7 +n=300 +config=fpga +stall=95 +quiet
-run_test random_beats_both_taken_lockstep $CHK --cond 'corners["hist_beats_both_taken"] > 0' \
-  -- $TB +workload=random +seed=26 +n=2000 +config=fpga +stall=10 +walk=auto +quiet
-run_test random_auto_threshold_lockstep $CHK --cond 'corners["auto_walk_at_threshold"] > 0' \
-  --cond 'corners["auto_walk_above_threshold"] > 0' \
-  -- $TB +workload=random +seed=51 +n=3000 +config=fpga +stall=5 +quiet
+corner_test random_tie_at_first_grant_lockstep tie_at_first_grant "$TB"
+corner_test random_beats_both_taken_lockstep beats_both_taken "$TB"
+corner_test random_auto_threshold_lockstep auto_threshold "$TB"
 # a statistics counter past 2^16 in lockstep (gem5 set walks cost 4096 cycles each: inv_cycles)
 run_test random_counter_past_2_16_lockstep $CHK --cond 'corners["counter_past_2_16"] == 1' \
   --cond 'inv_cycles > 65536' -- $TB +workload=random +seed=112 +n=8383 +config=gem5 +mode=run \

@@ -326,6 +326,14 @@ VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OP
 
 T = "tests/traces"
 # Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
+def corner_runs(arch: str) -> list[tuple[str, list[str], str]]:
+    """The lockstep corner rows of tests/corner_seeds.txt for one arch, as suite entries."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import corner_seeds  # noqa: PLC0415 - tools/ is not a package
+    return [(f"random_{r.name}", [x for c in r.conds for x in ("--cond", c)], r.args + " +quiet")
+            for r in corner_seeds.load(arch).values() if r.binary == "tb"]
+
+
 SUITE_V1 = [
     ("handover_line", [], f"+workload={T}/handover.trace +mode=line +stall=20 +seed=11 +quiet"),
     ("handover_run", [], f"+workload={T}/handover.trace +mode=run +stall=20 +seed=11 +quiet"),
@@ -363,16 +371,9 @@ SUITE_V1 = [
                            "+stall=40 +quiet"),
     ("random_gem5_s5", [], "+workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto "
                            "+stall=10 +reorder=1 +quiet"),
-    # corner events the random generator reaches (tb/corners.h), one seed each, chosen on the
-    # v1 RTL and model (ARCH=v1) with the fpga sizes of docs/ARCHITECTURE_v2.md §3.1 (CPU L2
-    # 128 sets, TCC 64 sets, GPU latencies 1; the earlier seeds 11, 10, 36 were chosen for
-    # 16 / 8 sets and no longer reach their corners)
-    ("random_tie_at_first_grant", ["--cond", 'corners["mem_arb_tie_at_first_grant"] == 1'],
-     "+workload=random +seed=4 +n=300 +config=fpga +stall=15 +quiet"),
-    ("random_beats_both_taken", ["--cond", 'corners["hist_beats_both_taken"] > 0'],
-     "+workload=random +seed=26 +n=2000 +config=fpga +stall=10 +walk=auto +quiet"),
-    ("random_auto_threshold", ["--cond", 'corners["auto_walk_at_threshold"] > 0'],
-     "+workload=random +seed=51 +n=3000 +config=fpga +stall=5 +quiet"),
+    # corner events the random generator reaches (tb/corners.h), one seed each: the rows of
+    # tests/corner_seeds.txt (the table tests/cases.sh reads too), v1's here, v2's in SUITE_V2
+    *corner_runs("v1"),
     ("dirty_probe_set", ["--cond", 'corners["dirty_wb_set_walk"] > 0'],
      f"+workload={T}/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set +stall=10 "
      "+seed=42 +quiet"),
@@ -381,15 +382,13 @@ SUITE_V1 = [
 ]
 
 
-# v2 kill-suite: v1's runs, with the corner seeds of the v2 timing (tests/cases.sh: which seed
-# reaches a corner depends on the cycle each side's request reaches the arbiter). The beats
-# (seed 26) and auto-threshold (seed 51) seeds reach their corners on both; the tie at the
-# first grant does not: v2's init walk (one set per cycle: 128 cycles on the CPU side, 64 on
-# the GPU side with the fpga sizes of docs/ARCHITECTURE_v2.md §3.1) lets the GPU's first
-# request be granted alone unless its channel stalls long: seed 7 stall 95 reaches it on v2
+# v2 kill-suite: v1's runs, with the corner rows of the v2 timing (tests/corner_seeds.txt:
+# which seed reaches a corner depends on the cycle each side's request reaches the arbiter;
+# v2's init walk, one set per cycle, lets the GPU's first request be granted alone unless its
+# channel stalls long)
+_V2_CORNERS = {name: (conds, args) for name, conds, args in corner_runs("v2")}
 SUITE_V2 = [
-    (name, conds, "+workload=random +seed=7 +n=300 +config=fpga +stall=95 +quiet")
-    if name == "random_tie_at_first_grant" else (name, conds, args)
+    (name, *_V2_CORNERS[name]) if name in _V2_CORNERS else (name, conds, args)
     for name, conds, args in SUITE_V1
 ]
 

@@ -305,7 +305,7 @@ MUTATIONS_V2 = [
              "if (ack_valid_i[tgt] && aw_q) finish = 1'b1;",
              "invalidate-all finishes on the ack's valid, not its handshake (ack left queued)"),
     Mutation("rtl/v2/dir_memarb.sv",
-             "if (fill_ready_i[m_g_q]) m_state_d = MIdle;",
+             "if (fill_ready_i[m_last_q]) m_state_d = MIdle;",
              "m_state_d = MIdle;",
              "memory arbiter drops the fill when the side is not ready (no back-pressure)"),
     Mutation("rtl/v2/dir_hist.sv",

@@ -26,8 +26,9 @@ module dir_memarb (
   typedef enum logic [1:0] {MIdle, MReq, MWait, MFill} mstate_e;
 
   mstate_e      m_state_q, m_state_d;
-  logic             m_g_q, m_g_d;
-  logic             m_last_q, m_last_d;  // side granted last (resets to 1: CPU wins first tie)
+  // The side granted last: the tie-break (resets to 1, so the CPU wins the first tie) and,
+  // from the grant to the end of MFill, the side being served (one register for both).
+  logic             m_last_q, m_last_d;
   logic             m_we_q, m_we_d;
   rinv_pkg::line_t  m_line_q, m_line_d;
   rinv_pkg::ldata_t m_wdata_q, m_wdata_d;
@@ -41,7 +42,6 @@ module dir_memarb (
 
   always_comb begin
     m_state_d       = m_state_q;
-    m_g_d           = m_g_q;
     m_last_d        = m_last_q;
     m_we_d          = m_we_q;
     m_line_d        = m_line_q;
@@ -55,7 +55,6 @@ module dir_memarb (
       MIdle: begin
         if (elig != 2'b00) begin
           cc_req_ready_o[m_grant] = 1'b1;
-          m_g_d     = m_grant;
           m_last_d  = m_grant;
           m_we_d    = cc_req_we_i[m_grant];
           m_line_d  = cc_req_line_i[m_grant];
@@ -78,8 +77,8 @@ module dir_memarb (
         end
       end
       MFill: begin
-        fill_valid_o[m_g_q] = 1'b1;
-        if (fill_ready_i[m_g_q]) m_state_d = MIdle;
+        fill_valid_o[m_last_q] = 1'b1;
+        if (fill_ready_i[m_last_q]) m_state_d = MIdle;
       end
       default: m_state_d = MIdle;
     endcase
@@ -94,7 +93,6 @@ module dir_memarb (
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       m_state_q <= MIdle;
-      m_g_q     <= 1'b0;
       m_last_q  <= 1'b1;
       m_we_q    <= 1'b0;
       m_line_q  <= '0;
@@ -103,7 +101,6 @@ module dir_memarb (
       m_rdata_q <= '0;
     end else begin
       m_state_q <= m_state_d;
-      m_g_q     <= m_g_d;
       m_last_q  <= m_last_d;
       m_we_q    <= m_we_d;
       m_line_q  <= m_line_d;

@@ -82,7 +82,8 @@ void dir_step(dir_t *d, const rinv_in_t *in, const dir_io_t *io) {
   int merge = is_merge(d);
   dir_memarb_step(d->arb, in, io);
 
-  /* generator first (§9.1): it sees the source side's history before the edge */
+  /* generator first (§9.1): it sees the source side's history before the edge (merge: a
+   * take request is latched by the table here and applied leaving RTake, §7.3) */
   unsigned src = dir_probegen_src(d->gen);
   const fifo_t *f = dir_hist_fifo(d->hist[src]);
   const range_table_t *rt = dir_hist_rt(d->hist[src]);
@@ -142,6 +143,8 @@ static dir_regs_view_t view(const dir_t *d) {
 uint32_t dir_hist_count_of(const dir_t *d, unsigned side) {
   return dir_hist_count(d->hist[side], is_merge(d));
 }
+
+const range_table_t *dir_rt_of(const dir_t *d, unsigned side) { return dir_hist_rt(d->hist[side]); }
 
 static uint32_t counter(const dir_t *d, uint32_t k) {
   /* the counters before HIST_COUNT_CPU, GPU (register indices of regs/rinv.rdl) */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "dir_io.h"
+#include "range_table.h"
 #include "rinv_io.h"
 #include "rinv_params.h"
 #include "sram.h"
@@ -32,5 +33,7 @@ void dir_count_error(dir_t *d);
 
 void dir_observe(const dir_t *d, rinv_out_t *out);
 uint32_t dir_hist_count_of(const dir_t *d, unsigned side);
+/* side's range table (state name, entries; unit tests and traces) */
+const range_table_t *dir_rt_of(const dir_t *d, unsigned side);
 
 #endif

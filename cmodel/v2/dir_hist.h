@@ -21,8 +21,10 @@ int dir_hist_nonempty(const dir_hist_t *h); /* for MODE writes */
 const fifo_t *dir_hist_fifo(const dir_hist_t *h);
 const range_table_t *dir_hist_rt(const dir_hist_t *h);
 
-/* The edge. beat: a last = 0 beat handshake with line. Generator operations pop, flush,
- * take_n come first (§9.1). *overflow = 1 if the beat found the FIFO full. */
+/* The edge. beat: a last = 0 beat handshake with line. Generator operations pop, flush
+ * come first (§9.1); take_n is the generator's take request, which the range table latches
+ * at this edge (with a beat of the same edge) and applies one edge later, leaving RTake
+ * (§7.3). *overflow = 1 if the beat found the FIFO full. */
 void dir_hist_step(dir_hist_t *h, int merge, int beat, uint32_t line, int pop, int flush,
                    uint32_t take_n, int *overflow, rt_events_t *ev);
 

@@ -125,6 +125,8 @@ void dir_probegen_step(dir_probegen_t *g, const pg_view_t *v, const dir_io_t *io
       }
     }
   } else if (v->rt_idle && v->rt_cnt > 0u && pfree) {
+    /* case 4: take request; the table applies it leaving RTake, so the next take comes
+     * two cycles later at the earliest (§7.4) */
     uint32_t len = v->l0 - v->f0 + 1u;
     uint32_t n = len < g->max_range ? len : g->max_range;
     load_p(g, v, v->f0, n, 0);

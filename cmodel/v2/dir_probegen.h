@@ -15,12 +15,13 @@ typedef struct pg_view {
   int merge, line_mode;
   uint32_t walk;            /* 0 addr, 1 set, 2 auto */
   uint32_t C, hv, H;        /* FIFO count, head valid, head */
-  int rt_idle;
+  int rt_idle;              /* table in RIdle (0 in RTake: no formation, no finish) */
   uint32_t rt_cnt, f0, l0;  /* range table count and entry 0 */
   uint32_t ovf_src;
 } pg_view_t;
 
-/* What the generator does to the history at this edge. */
+/* What the generator does to the history at this edge. take_n > 0: a take request (merge,
+ * table in RIdle), latched by the table now and applied one edge later (RTake, §7.3). */
 typedef struct pg_ops {
   int pop, flush, clear_ovf;
   uint32_t take_n;

@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { R_IDLE, R_SCAN, R_APPLY, R_GAP, R_MERGE };
-static const char *const k_names[] = {"RIdle", "RScan", "RApply", "RGap", "RMerge"};
+/* numbering: the five states of round 4 keep their codes, RTake (round 5) is appended */
+enum { R_IDLE, R_SCAN, R_APPLY, R_GAP, R_MERGE, R_TAKE };
+static const char *const k_names[] = {"RIdle", "RScan", "RApply", "RGap", "RMerge", "RTake"};
 
 struct range_table {
   uint32_t cap, K, R;
@@ -13,6 +14,9 @@ struct range_table {
   uint32_t cnt;
   int st;
   uint32_t c, x;
+  /* registered take (RTake): latched length, and a beat latched with it */
+  uint32_t take_n;
+  int beat_q;
   /* scan accumulators */
   int cont, has_hi, has_lo;
   uint32_t hi, lo, pos;
@@ -47,6 +51,8 @@ void rt_reset(range_table_t *t) {
   t->cnt = 0;
   t->st = R_IDLE;
   t->c = t->x = 0;
+  t->take_n = 0;
+  t->beat_q = 0;
   memset(t->f, 0, (t->cap + 1u) * sizeof *t->f);
   memset(t->l, 0, (t->cap + 1u) * sizeof *t->l);
 }
@@ -66,21 +72,34 @@ static void remove_at(range_table_t *t, uint32_t i) {
   t->cnt--;
 }
 
+static void start_scan(range_table_t *t) {
+  t->c = 0;
+  t->cont = t->has_hi = t->has_lo = 0;
+  t->hi = t->lo = t->pos = 0;
+  t->st = R_SCAN;
+}
+
 void rt_step(range_table_t *t, uint32_t take_n, int beat, uint32_t x, rt_events_t *ev) {
   ev->merged = ev->gap = 0;
   switch (t->st) {
     case R_IDLE:
+      /* a take request (only with cnt > 0) is latched; the table is not changed here */
+      if (beat) t->x = x;
       if (take_n && t->cnt) {
-        if ((uint64_t)t->f[0] + take_n > t->l[0]) remove_at(t, 0);
-        else t->f[0] += take_n;
+        t->take_n = take_n;
+        t->beat_q = beat;
+        t->st = R_TAKE;
+      } else if (beat) {
+        start_scan(t);
       }
-      if (beat) {
-        t->x = x;
-        t->c = 0;
-        t->cont = t->has_hi = t->has_lo = 0;
-        t->hi = t->lo = t->pos = 0;
-        t->st = R_SCAN;
-      }
+      break;
+    case R_TAKE: /* hist_ready = 0 and no take request here: beat and take_n are ignored */
+      if ((uint64_t)t->f[0] + t->take_n > t->l[0]) remove_at(t, 0);
+      else t->f[0] += t->take_n;
+      if (t->beat_q) start_scan(t);
+      else t->st = R_IDLE;
+      t->take_n = 0;
+      t->beat_q = 0;
       break;
     case R_SCAN: {
       uint32_t X = t->x;

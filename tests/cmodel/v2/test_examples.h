@@ -47,15 +47,20 @@ static int test_range_table_insert(test_ctx_t *tc) {
   rt_insert_cycles(t, 5, &ev); /* rule 4 at pos 0 */
   static const uint32_t e2[] = {5, 5, 9, 12};
   CHECK(rt_equals(t, e2, 2), "rules 1, 3, 4");
-  rt_step(t, 1, 1, 20, &ev); /* take of 1 line and a beat in one RIdle cycle */
+  rt_step(t, 1, 1, 20, &ev); /* take of 1 line and a beat in one RIdle cycle: both latched */
+  CHECK(rt_equals(t, e2, 2) && !strcmp(rt_state_name(t), "RTake"), "take latched, table unchanged");
+  rt_step(t, 0, 0, 0, &ev); /* the edge leaving RTake applies it */
   static const uint32_t e3[] = {9, 12};
-  CHECK(rt_equals(t, e3, 1) && !rt_idle(t), "take applied at the beat edge, scan after it");
+  CHECK(rt_equals(t, e3, 1) && !strcmp(rt_state_name(t), "RScan"),
+        "take applied leaving RTake, scan after it");
   while (!rt_idle(t)) rt_step(t, 0, 0, 0, &ev);
   static const uint32_t e4[] = {9, 12, 20, 20};
   CHECK(rt_equals(t, e4, 2), "insert after the take");
   rt_step(t, 3, 0, 0, &ev); /* partial take */
+  CHECK(rt_equals(t, e4, 2) && !strcmp(rt_state_name(t), "RTake"), "partial take latched");
+  rt_step(t, 0, 0, 0, &ev);
   static const uint32_t e5[] = {12, 12, 20, 20};
-  CHECK(rt_equals(t, e5, 2), "partial take");
+  CHECK(rt_equals(t, e5, 2) && rt_idle(t), "partial take applied, RTake -> RIdle");
   rt_free(t);
   return 1;
 }

@@ -114,6 +114,7 @@ static int test_stats_lag(test_ctx_t *tc) {
 }
 
 #include "test_examples.h"
+#include "test_rtake.h"
 
 typedef int (*test_fn)(test_ctx_t *);
 static const struct {
@@ -126,6 +127,12 @@ static const struct {
     {"stats_lag", test_stats_lag},
     {"range_table_insert", test_range_table_insert},
     {"range_table_merge_12_5", test_range_table_merge},
+    {"rtake_take_alone", test_rt_take_alone},
+    {"rtake_removes_entry0", test_rt_take_removes_entry0},
+    {"rtake_take_and_beat", test_rt_take_and_beat},
+    {"rtake_dir_take_alone", test_dir_take_alone},
+    {"rtake_dir_no_take_in_rtake", test_dir_no_take_in_rtake},
+    {"rtake_dir_take_and_beat", test_dir_take_and_beat},
     {"ex12_1_cpu_loads", test_ex12_1_cpu},
     {"ex12_1_gpu_loads", test_ex12_1_gpu},
     {"ex12_2_one_line_probe", test_ex12_2},

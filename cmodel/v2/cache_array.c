@@ -6,6 +6,10 @@
 
 struct cache_array {
   uint32_t sets, ways, lanes, rows, set_bits, lane_bits, is_l2;
+  int oreg;  /* O: the tagst and rr cells have an output register */
+  int oacc;  /* O = 1: a tagst/rr cell was accessed this cycle */
+  int oread; /* O = 1: a tagst/rr cell was read this cycle */
+  int opend; /* O = 1: some tagst/rr read register may differ from its output register */
   sram_t **tagst; /* [bank * ways + way] */
   const uint32_t **tagmem; /* backdoor views of the tagst cells (debug peek) */
   sram_t **rr;    /* [bank], NULL cells when ways == 1 */
@@ -21,12 +25,14 @@ static unsigned log2u(uint32_t v) {
   return b;
 }
 
+/* tagst/rr cells with OutReg are clocked by ca_clock() as a whole, not through the list */
 static void touch(cache_array_t *a, sram_t *s, int first) {
-  if (first) a->touched[a->ntouched++] = s;
+  if (sram_outreg(s)) a->oacc = 1;
+  else if (first) a->touched[a->ntouched++] = s;
 }
 
 cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t lanes, int is_l2,
-                      rinv_err_t *err) {
+                      int tag_oreg, rinv_err_t *err) {
   cache_array_t *a = calloc(1, sizeof *a);
   if (!a) return NULL;
   a->sets = sets;
@@ -36,6 +42,7 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
   a->set_bits = log2u(sets);
   a->lane_bits = log2u(lanes);
   a->is_l2 = (uint32_t)is_l2;
+  a->oreg = tag_oreg != 0;
   a->tagst = calloc((size_t)lanes * ways, sizeof *a->tagst);
   a->tagmem = calloc((size_t)lanes * ways, sizeof *a->tagmem);
   a->rr = calloc(lanes, sizeof *a->rr);
@@ -52,12 +59,12 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
   for (uint32_t b = 0; b < lanes; b++) {
     for (uint32_t w = 0; w < ways; w++) {
       snprintf(n, sizeof n, "%s.tagst[b%u][w%u]", name, b, w);
-      bad |= !(a->tagst[b * ways + w] = sram_new(n, a->rows, 4, err));
+      bad |= !(a->tagst[b * ways + w] = sram_new_outreg(n, a->rows, 4, a->oreg, err));
       if (a->tagst[b * ways + w]) a->tagmem[b * ways + w] = sram_words32(a->tagst[b * ways + w]);
     }
     if (ways > 1) {
       snprintf(n, sizeof n, "%s.rr[b%u]", name, b);
-      bad |= !(a->rr[b] = sram_new(n, a->rows, 4, err));
+      bad |= !(a->rr[b] = sram_new_outreg(n, a->rows, 4, a->oreg, err));
     }
     snprintf(n, sizeof n, "%s.data[b%u]", name, b);
     bad |= !(a->data[b] = sram_new(n, a->rows * ways, 64, err));
@@ -107,6 +114,7 @@ void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr) {
     touch(a, s, sram_read(s, row));
   }
   if (with_rr && a->rr[bank]) touch(a, a->rr[bank], sram_read(a->rr[bank], row));
+  a->oread = a->oreg;
 }
 
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way) {
@@ -148,9 +156,19 @@ void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way,
   touch(a, a->dmask[bank], sram_write(a->dmask[bank], row * a->ways + way, &m, ~0ull));
 }
 
-void ca_clock(cache_array_t *a) {
+void ca_clock(cache_array_t *a, int oe) {
   for (uint32_t i = 0; i < a->ntouched; i++) sram_clock(a->touched[i]);
   a->ntouched = 0;
+  /* O = 1: every tagst/rr cell sees the edge (the output registers load at every edge with
+   * oe = 1); skipped when no cell was accessed and every output register already equals its
+   * read register (the edge would change nothing) */
+  if (!a->oreg || (!a->oacc && !a->opend)) return;
+  for (uint32_t b = 0; b < a->lanes; b++) {
+    for (uint32_t w = 0; w < a->ways; w++) sram_clock_oe(a->tagst[b * a->ways + w], oe);
+    if (a->rr[b]) sram_clock_oe(a->rr[b], oe);
+  }
+  a->opend = a->oread || (a->opend && !oe);
+  a->oacc = a->oread = 0;
 }
 
 int ca_peek_valid(const cache_array_t *a, uint32_t line) {

@@ -1,7 +1,9 @@
 /* cache_array (ARCHITECTURE_v2.md §4.3, §6.1): one L1 or L2 as W set-interleaved banks x
  * ways of rinv_sram cells: tagst[b][w], rr[b] (ways > 1), data[b], dmask[b] (L2 only).
- * Line L: bank L % W, row (L / W) % rows, tag L / sets. The array owns its cells and clocks
- * every cell that saw an access this cycle in ca_clock() (the edge). */
+ * Line L: bank L % W, row (L / W) % rows, tag L / sets. The tagst and rr cells have
+ * OutReg = O (tag_oreg, §3.2, §4.3), data and dmask OutReg = 0. The array owns its cells and
+ * clocks in ca_clock() (the edge) every cell that saw an access this cycle and, when O = 1,
+ * every tagst and rr cell (their output registers load at every edge with oe = 1). */
 #ifndef RINV_V2_CACHE_ARRAY_H
 #define RINV_V2_CACHE_ARRAY_H
 
@@ -19,7 +21,7 @@
 typedef struct cache_array cache_array_t;
 
 cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t lanes, int is_l2,
-                      rinv_err_t *err);
+                      int tag_oreg, rinv_err_t *err);
 void ca_free(cache_array_t *a);
 
 uint32_t ca_sets(const cache_array_t *a);
@@ -31,8 +33,8 @@ uint32_t ca_tag(const cache_array_t *a, uint32_t line);
 /* line of (tag, bank, row) */
 uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t row);
 
-/* tagst (all ways of a bank) and, if with_rr, rr of (bank, row): read issue, registered
- * data, write. */
+/* tagst (all ways of a bank) and, if with_rr, rr of (bank, row): read issue, the cells'
+ * rdata (the output registers when O = 1), write. */
 void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr);
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way);
 uint32_t ca_rr_q(const cache_array_t *a, uint32_t bank);
@@ -47,8 +49,9 @@ void ca_dmask_read(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way);
 uint64_t ca_dmask_q(const cache_array_t *a, uint32_t bank);
 void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint64_t m);
 
-/* The edge for every cell touched this cycle. */
-void ca_clock(cache_array_t *a);
+/* The edge for every cell touched this cycle; oe: the tagst/rr output registers' enable
+ * (§4.3: 0 exactly in the walker's fz cycles; no effect when O = 0). */
+void ca_clock(cache_array_t *a, int oe);
 /* Backdoor: is line valid in this array (peek, no effect on state). */
 int ca_peek_valid(const cache_array_t *a, uint32_t line);
 /* Test backdoor: install line in way with tagst bits, data (NULL: unchanged), dmask (L2). */

@@ -45,6 +45,7 @@ cc_t *cc_new(const rinv_cfg_t *cfg, unsigned side, rinv_err_t *err) {
   x->l1_lat = side ? cfg->gpu_l1_lat : cfg->cpu_l1_lat;
   x->l2_lat = side ? cfg->gpu_l2_lat : cfg->cpu_l2_lat;
   x->tag_lat = x->l1_lat > x->l2_lat ? x->l1_lat : x->l2_lat;
+  x->oreg = cfg->tag_oreg ? 1u : 0u;
   x->lanes = cfg->walk_lanes;
   x->lane_bits = log2u(cfg->walk_lanes);
   x->smax = l1s > l2s ? l1s : l2s;
@@ -56,10 +57,10 @@ cc_t *cc_new(const rinv_cfg_t *cfg, unsigned side, rinv_err_t *err) {
   const char *sn = side ? "gpu" : "cpu";
   char n[32];
   snprintf(n, sizeof n, "%s.%s", sn, side ? "TCC" : "L2");
-  int bad = !(x->arr[0] = ca_new(n, l2s, l2w, x->lanes, 1, err));
+  int bad = !(x->arr[0] = ca_new(n, l2s, l2w, x->lanes, 1, (int)x->oreg, err));
   for (unsigned k = 0; k < x->n_l1; k++) {
     snprintf(n, sizeof n, "%s.%s%u", sn, side ? "TCP" : "L1D", k);
-    bad |= !(x->arr[1 + k] = ca_new(n, l1s, l1w, x->lanes, 0, err));
+    bad |= !(x->arr[1 + k] = ca_new(n, l1s, l1w, x->lanes, 0, (int)x->oreg, err));
   }
   cc->arb = cc_portarb_new(x->n_l1);
   cc->lk = cc_lookup_new(x);
@@ -162,6 +163,8 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   int accept = io->probe_valid && io->probe_ready;
   unsigned base = cc->ctx.side ? RINV_N_CPU_L1 : 0u;
   int walk_empty = cc_walker_empty(cc->wk);
+  /* §4.3: the tagst/rr output registers' oe is 0 exactly in the walker's fz cycles */
+  int oe = !cc_walker_fz(cc->wk);
   uint32_t lookups = cc_walker_step(cc->wk, io, cc->owner == O_WALK, accept);
   cc_regs_step(cc->regs, lookups);
   switch (cc->owner) {
@@ -218,7 +221,7 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   }
   if (io->hist_go) cc->xfer = 1; /* set wins over the clear */
   cc_recorder_clock(cc->rec);
-  for (unsigned a = 0; a < cc->ctx.n_arr; a++) ca_clock(cc->ctx.arr[a]);
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) ca_clock(cc->ctx.arr[a], oe);
 }
 
 int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value) {

@@ -16,6 +16,7 @@
 typedef struct cc_ctx {
   unsigned side, n_l1, n_arr;
   uint32_t l1_lat, l2_lat, tag_lat; /* T = max(L1_LAT, L2_LAT) */
+  uint32_t oreg;                     /* O = tag_oreg: the tagst/rr output register (§3.2) */
   uint32_t lanes, lane_bits;         /* W, LW */
   uint32_t smax, rset, init_rows, total_lines, rec_cap;
   cache_array_t *arr[CC_MAX_ARR];

@@ -59,7 +59,7 @@ void cc_lookup_start(cc_lookup_t *lk, unsigned port, uint32_t we, uint32_t addr,
   memset(lk->st_bytes, 0, sizeof lk->st_bytes);
   for (unsigned b = 0; b < 4; b++) lk->st_bytes[off + b] = (uint8_t)(wdata >> (8u * b));
   lk->st = L_L1RD;
-  lk->cnt = lk->ctx->l1_lat - 1u;
+  lk->cnt = lk->ctx->l1_lat + lk->ctx->oreg - 1u; /* StL1Rd: L1_LAT + O cycles */
 }
 
 static uint32_t word_of(const uint8_t *d, uint32_t addr) {
@@ -156,7 +156,7 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
   uint32_t row2 = ca_row(l2, lk->x);
   switch (lk->st) {
     case L_L1RD:
-      if (lk->cnt == ctx->l1_lat - 1u) {
+      if (lk->cnt == ctx->l1_lat + ctx->oreg - 1u) { /* first cycle: the read */
         for (unsigned k = 0; k < ctx->n_l1; k++) {
           cache_array_t *a = ctx->arr[1 + k];
           ca_tag_read(a, b, ca_row(a, lk->x), 1);
@@ -184,14 +184,14 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
         }
       }
       lk->st = L_L2RD;
-      lk->cnt = ctx->l2_lat - 1u;
+      lk->cnt = ctx->l2_lat + ctx->oreg - 1u; /* StL2Rd: L2_LAT + O cycles */
       return 0;
     case L_L1DT:
       lk->rdata = word_of(ca_data_q(own, b), lk->addr);
       lk->st = L_RESP;
       return 0;
     case L_L2RD:
-      if (lk->cnt == ctx->l2_lat - 1u) ca_tag_read(l2, b, row2, 1);
+      if (lk->cnt == ctx->l2_lat + ctx->oreg - 1u) ca_tag_read(l2, b, row2, 1);
       if (lk->cnt) lk->cnt--;
       else lk->st = L_L2CM;
       return 0;

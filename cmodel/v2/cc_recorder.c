@@ -56,7 +56,7 @@ void cc_recorder_push(cc_recorder_t *r, uint32_t line) {
 
 void cc_recorder_start(cc_recorder_t *r, int to_end) {
   r->st = to_end ? H_END : H_RD;
-  r->cnt = r->ctx->l2_lat - 1u;
+  r->cnt = r->ctx->l2_lat + r->ctx->oreg - 1u; /* StHistRd: L2_LAT + O cycles */
   r->pop = 0;
 }
 
@@ -88,7 +88,7 @@ int cc_recorder_step(cc_recorder_t *r, const cc_io_t *io, uint32_t xfer) {
   uint32_t b = ca_bank(l2, e), row = ca_row(l2, e);
   switch (r->st) {
     case H_RD:
-      if (r->cnt == r->ctx->l2_lat - 1u) {
+      if (r->cnt == r->ctx->l2_lat + r->ctx->oreg - 1u) {
         if (!fifo_head_valid(r->fifo)) rinv_err_report(r->ctx->err, "recorder: history lookup without a valid head");
         ca_tag_read(l2, b, row, 0);
       }

@@ -30,6 +30,7 @@ struct cc_walker {
   uint32_t pif, all_lanes;
   probe_reg_t cur, nxt;
   grp_t tw[MAX_TW]; /* tw[k] = TW(k+1) */
+  grp_t to;         /* TO (O = 1 only): the group whose words sit in the cells' read registers */
   grp_t cm, ac;
   /* AC registered compare: per lane, array: hit ways, tags; L2 dirty ways */
   uint32_t hit[MAX_LANES][CC_MAX_ARR];
@@ -90,12 +91,19 @@ void cc_walker_moore(const cc_walker_t *w, cc_io_t *io, int wb_out) {
 uint32_t cc_walker_nxt_valid(const cc_walker_t *w) { return (uint32_t)w->nxt.valid; }
 
 int cc_walker_empty(const cc_walker_t *w) {
-  if (w->cur.valid || w->nxt.valid || w->cm.valid || w->ac.valid || w->ct.valid || w->sm.valid)
+  if (w->cur.valid || w->nxt.valid || w->to.valid || w->cm.valid || w->ac.valid || w->ct.valid ||
+      w->sm.valid)
     return 0;
   for (uint32_t k = 0; k + 1u < w->ctx->tag_lat; k++) {
     if (w->tw[k].valid) return 0;
   }
   return 1;
+}
+
+int cc_walker_fz(const cc_walker_t *w) {
+  uint32_t anyd = 0;
+  for (uint32_t l = 0; l < w->ctx->lanes; l++) anyd |= w->dirty[l];
+  return w->ac.valid && anyd != 0;
 }
 
 static void load_probe(const cc_walker_t *w, probe_reg_t *p, const cc_io_t *io) {
@@ -266,17 +274,19 @@ uint32_t cc_walker_step(cc_walker_t *w, const cc_io_t *io, int walking, int acce
     return lookups;
   }
 
-  uint32_t anyd = 0;
-  for (uint32_t l = 0; l < ctx->lanes; l++) anyd |= w->dirty[l];
-  int fz = w->ac.valid && anyd != 0;
+  int fz = cc_walker_fz(w);
   grp_t isg = is_group(w);
   grp_t *rd = T == 1u ? &isg : &w->tw[T - 2u];
-  int hz = !fz && rd->valid && (conflict(w, rd, &w->cm) || conflict(w, rd, &w->ac));
+  /* hz: RD against TO (O = 1; TO is always empty when O = 0), CM and AC */
+  int hz = !fz && rd->valid &&
+           (conflict(w, rd, &w->to) || conflict(w, rd, &w->cm) || conflict(w, rd, &w->ac));
   int front = !fz && !hz;
   event_t ct_in;
   memset(&ct_in, 0, sizeof ct_in);
 
   if (fz) {
+    /* IS .. AC (TO too) hold, no read; oe = 0 (cc.c) keeps the CM words in the output
+     * registers and the TO words in the read registers */
     cache_array_t *l2 = ctx->arr[0];
     if (!w->wb_req) {
       /* detect: lowest lane, then lowest way */
@@ -305,11 +315,18 @@ uint32_t cc_walker_step(cc_walker_t *w, const cc_io_t *io, int walking, int acce
     if (w->ac.valid) ct_in = ac_act(w);
     if (w->cm.valid) compare_into_ac(w);
     else memset(&w->ac, 0, sizeof w->ac);
+    /* the stage after RD: TO when O = 1 (TO moves into CM with every CM step, and the output
+     * registers load its words at this edge, oe = 1), else CM; a bubble on hz */
+    grp_t *after_rd = &w->cm;
+    if (ctx->oreg) {
+      w->cm = w->to;
+      after_rd = &w->to;
+    }
     if (front) {
-      w->cm = *rd;
+      *after_rd = *rd;
       if (rd->valid) rd_issue(w, rd);
     } else {
-      memset(&w->cm, 0, sizeof w->cm);
+      memset(after_rd, 0, sizeof *after_rd);
     }
   }
   w->ct = ct_in;

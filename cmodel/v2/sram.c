@@ -10,7 +10,10 @@ struct sram {
   char name[64];
   uint32_t depth, wbytes;
   uint8_t *mem;
-  uint8_t rdata[64];
+  uint8_t rdata[64]; /* the read register */
+  uint8_t oreg[64];  /* the output register (OutReg = 1) */
+  int outreg;
+  int ostale;        /* the read register loaded since the output register last loaded */
   uint8_t wdata[64];
   uint64_t wbe;
   uint32_t raddr, waddr;
@@ -33,11 +36,17 @@ void rinv_err_report(rinv_err_t *err, const char *fmt, ...) {
 }
 
 sram_t *sram_new(const char *name, uint32_t depth, uint32_t wbytes, rinv_err_t *err) {
+  return sram_new_outreg(name, depth, wbytes, 0, err);
+}
+
+sram_t *sram_new_outreg(const char *name, uint32_t depth, uint32_t wbytes, int outreg,
+                        rinv_err_t *err) {
   sram_t *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   snprintf(s->name, sizeof s->name, "%s", name);
   s->depth = depth;
   s->wbytes = wbytes;
+  s->outreg = outreg != 0;
   s->err = err;
   s->mem = calloc((size_t)depth * wbytes, 1);
   if (!s->mem) {
@@ -73,11 +82,24 @@ int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be) {
   return first;
 }
 
-void sram_clock(sram_t *s) {
+int sram_outreg(const sram_t *s) { return s->outreg; }
+
+void sram_clock(sram_t *s) { sram_clock_oe(s, 1); }
+
+void sram_clock_oe(sram_t *s, int oe) {
+  /* the output register loads the read register's value before this edge's read */
+  if (s->outreg && oe && s->ostale) {
+    memcpy(s->oreg, s->rdata, s->wbytes);
+    s->ostale = 0;
+  }
+  if (!s->re && !s->we) return;
   if (s->re && s->we && s->raddr == s->waddr) {
     rinv_err_report(s->err, "SRAM %s: forbidden read-during-write at address %u", s->name, s->raddr);
   }
-  if (s->re) memcpy(s->rdata, s->mem + (size_t)s->raddr * s->wbytes, s->wbytes);
+  if (s->re) {
+    memcpy(s->rdata, s->mem + (size_t)s->raddr * s->wbytes, s->wbytes);
+    s->ostale = s->outreg;
+  }
   if (s->we) {
     uint8_t *w = s->mem + (size_t)s->waddr * s->wbytes;
     if (s->wbe == ~0ull) {
@@ -91,17 +113,17 @@ void sram_clock(sram_t *s) {
   s->re = s->we = 0;
 }
 
-const uint8_t *sram_rdata(const sram_t *s) { return s->rdata; }
+const uint8_t *sram_rdata(const sram_t *s) { return s->outreg ? s->oreg : s->rdata; }
 
 uint32_t sram_rdata_u32(const sram_t *s) {
   uint32_t v = 0;
-  memcpy(&v, s->rdata, s->wbytes < 4 ? s->wbytes : 4);
+  memcpy(&v, sram_rdata(s), s->wbytes < 4 ? s->wbytes : 4);
   return v;
 }
 
 uint64_t sram_rdata_u64(const sram_t *s) {
   uint64_t v = 0;
-  memcpy(&v, s->rdata, s->wbytes < 8 ? s->wbytes : 8);
+  memcpy(&v, sram_rdata(s), s->wbytes < 8 ? s->wbytes : 8);
   return v;
 }
 

@@ -1,7 +1,10 @@
 /* rinv_sram (ARCHITECTURE_v2.md §4.1): 1R1W cell with registered read, byte enables, no
- * reset, forbidden read-during-write. Model timing: sram_read()/sram_write() issue this
- * cycle's accesses; sram_clock() is the edge (rdata <- mem[raddr] as of the start of the
- * cycle, then the write lands). rdata holds while no read is issued. */
+ * reset, forbidden read-during-write, optional output register (OutReg, round 5). Model
+ * timing: sram_read()/sram_write() issue this cycle's accesses; sram_clock() /
+ * sram_clock_oe() is the edge (with OutReg: oreg <- the read register if oe; then the read
+ * register <- mem[raddr] as of the start of the cycle if a read was issued; then the write
+ * lands). rdata is the read register (OutReg = 0) or the output register (OutReg = 1); the
+ * read register holds while no read is issued, the output register while oe = 0. */
 #ifndef RINV_V2_SRAM_H
 #define RINV_V2_SRAM_H
 
@@ -22,16 +25,24 @@ typedef struct sram sram_t;
 
 /* depth words of wbytes bytes each (wbytes <= 64). name is copied (for messages). */
 sram_t *sram_new(const char *name, uint32_t depth, uint32_t wbytes, rinv_err_t *err);
+/* The same with OutReg = outreg (0 or 1). An OutReg cell must be clocked (sram_clock_oe) at
+ * every edge, also without an access: its output register may load at any edge. */
+sram_t *sram_new_outreg(const char *name, uint32_t depth, uint32_t wbytes, int outreg,
+                        rinv_err_t *err);
 void sram_free(sram_t *s);
+int sram_outreg(const sram_t *s);
 
 /* Issue a read of addr in this cycle. Returns 1 if this is the first access this cycle
  * (the caller must then clock the cell at the edge). */
 int sram_read(sram_t *s, uint32_t addr);
 /* Write the bytes of data selected by be (bit i = byte i; ~0 = whole word) at the edge. */
 int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be);
-/* The clock edge: checks the read-during-write rule, updates rdata, applies the write. */
+/* The clock edge: checks the read-during-write rule, updates rdata, applies the write.
+ * For an OutReg cell this is the edge with oe = 1. */
 void sram_clock(sram_t *s);
-/* Registered read data (wbytes bytes). */
+/* The clock edge with the output register's enable oe (ignored when OutReg = 0). */
+void sram_clock_oe(sram_t *s, int oe);
+/* rdata: the registered read data (wbytes bytes); the output register when OutReg = 1. */
 const uint8_t *sram_rdata(const sram_t *s);
 uint32_t sram_rdata_u32(const sram_t *s);
 uint64_t sram_rdata_u64(const sram_t *s);

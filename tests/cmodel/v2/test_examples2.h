@@ -45,9 +45,12 @@ static int test_ex12_3(test_ctx_t *tc) {
 /* §12.4: set walk (fpga, W = 1); n = 256 (max_range) instead of the example's 300 (a probe
  * longer than max_range cannot be formed). RSET and the cycles after j = 4 follow the CPU
  * array sizes of the configuration in params/rinv.toml (the example assumes L2 128 x 4:
- * ack in cycle 137, 144 lookups; with L2 16 x 4: cycle 25, 32 lookups). */
-static int test_ex12_4(test_ctx_t *tc) {
-  tb_t *t = tb_new("fpga");
+ * ack in cycle 137, 144 lookups; with L2 16 x 4: cycle 25, 32 lookups). The table is
+ * written for O = 0 (§12 intro); with O = 1 (the fpga value) every walker stage from CM on
+ * and every output that follows is one cycle later (the freeze starts one cycle later). */
+static int ex12_4(test_ctx_t *tc, int oreg) {
+  tb_t *t = tb_new_o("fpga", oreg);
+  const unsigned s = (unsigned)oreg; /* the shift of every event */
   tb_init_walk(t);
   cc_t *cpu = rinv_model_dbg_cc(t->m, 0);
   uint8_t data[64] = {0};
@@ -63,27 +66,30 @@ static int test_ex12_4(test_ctx_t *tc) {
   CHECK(c0 != ~0ull, "no probe");
   const rinv_cfg_t *g = &t->cfg;
   uint32_t rset = (g->cpu_l2_sets > g->cpu_l1_sets ? g->cpu_l2_sets : g->cpu_l1_sets) / g->walk_lanes;
-  uint32_t ackc = rset + 9u, look = 8u * 3u + (rset - 8u);
+  uint32_t ackc = rset + 9u + s, look = 8u * 3u + (rset - 8u);
   CHECK(at(t, c0)->probe_first[0] == 0x2000 && at(t, c0)->probe_nlines[0] == 256 &&
         at(t, c0)->probe_setwalk[0] == 1, "probe (0x%x, %u, %u), want (0x2000, 256, set)",
         at(t, c0)->probe_first[0], at(t, c0)->probe_nlines[0], at(t, c0)->probe_setwalk[0]);
   for (unsigned c = 0; c <= ackc + 3u; c++) {
     const rinv_out_t *o = at(t, c0 + c);
-    uint32_t wc = (c == 8 || c == 10 || c == 11) ? 1u : 0u;
-    uint32_t wl = c == 10 ? 0x2082u : wc ? 0x2002u : 0u;
-    CHECK(o->inv_count[0] == wc && o->inv_line[0] == wl, "cycle %u: inv_count %u inv_line 0x%x", c,
-          o->inv_count[0], o->inv_line[0]);
-    CHECK(o->cc_req_valid[0] == (c == 6 || c == 8), "cycle %u: cc_req_valid %u", c, o->cc_req_valid[0]);
-    CHECK(o->ack_valid[0] == (c == ackc), "cycle %u: ack_valid", c);
+    uint32_t wc = (c == 8 + s || c == 10 + s || c == 11 + s) ? 1u : 0u;
+    uint32_t wl = c == 10 + s ? 0x2082u : wc ? 0x2002u : 0u;
+    CHECK(o->inv_count[0] == wc && o->inv_line[0] == wl, "O=%u cycle %u: inv_count %u inv_line 0x%x", s,
+          c, o->inv_count[0], o->inv_line[0]);
+    CHECK(o->cc_req_valid[0] == (c == 6 + s || c == 8 + s), "O=%u cycle %u: cc_req_valid %u", s, c,
+          o->cc_req_valid[0]);
+    CHECK(o->ack_valid[0] == (c == ackc), "O=%u cycle %u: ack_valid", s, c);
   }
-  CHECK(at(t, c0 + 6)->cc_req_line[0] == 0x2002 && at(t, c0 + 6)->cc_req_ready[0], "WB 0x2002");
-  CHECK(at(t, c0 + 8)->cc_req_line[0] == 0x2082 && at(t, c0 + 8)->cc_req_ready[0], "WB 0x2082");
+  CHECK(at(t, c0 + 6 + s)->cc_req_line[0] == 0x2002 && at(t, c0 + 6 + s)->cc_req_ready[0], "WB 0x2002");
+  CHECK(at(t, c0 + 8 + s)->cc_req_line[0] == 0x2082 && at(t, c0 + 8 + s)->cc_req_ready[0], "WB 0x2082");
   CHECK(at(t, c0 + ackc)->ack_hits[0] == 3, "ack hits %u", at(t, c0 + ackc)->ack_hits[0]);
   CHECK(at(t, c0 + ackc + 1u)->stat_tag_lookups[0] - tl0 == look, "tag_lookups += %u, want %u",
         (unsigned)(at(t, c0 + ackc + 1u)->stat_tag_lookups[0] - tl0), look);
   tb_free(t);
   return 1;
 }
+
+static int test_ex12_4(test_ctx_t *tc) { return ex12_4(tc, 0) && ex12_4(tc, 1); }
 
 /* §12.6: probes in flight in line mode (gem5, PIF = 4) */
 static int test_ex12_6(test_ctx_t *tc) {

@@ -1,6 +1,7 @@
 /* Unit tests of the v2 C golden model (cmodel/v2) against docs/ARCHITECTURE_v2.md: the
  * cells (§4.1, §4.2), the init walk (§6.2), the statistics lag (§7.6), the range table
- * (§7.3) and every worked example of §12, cycle-exact. Each test prints PASS/FAIL; the last
+ * (§7.3), every worked example of §12 and the tag output register (tag_oreg, round 5),
+ * cycle-exact. Each test prints PASS/FAIL; the last
  * line is "N passed, M failed"; the exit status is non-zero if any failed.
  * Build: make unit MODEL_ARCH=v2 RTL_ARCH=v1 (-> build-rtlv1-modelv2/test_model [FILTER]). */
 #include "test_util.h"
@@ -115,6 +116,7 @@ static int test_stats_lag(test_ctx_t *tc) {
 
 #include "test_examples.h"
 #include "test_rtake.h"
+#include "test_oreg.h"
 
 typedef int (*test_fn)(test_ctx_t *);
 static const struct {
@@ -141,6 +143,11 @@ static const struct {
     {"ex12_6_probes_in_flight", test_ex12_6},
     {"reset_mid_walker_freeze_and_init", test_reset_mid_freeze},
     {"reset_mid_rgap", test_reset_mid_rgap},
+    {"oreg_cell", test_oreg_cell},
+    {"oreg_probe_latency", test_oreg_probe_latency},
+    {"oreg_hold_on_to", test_oreg_hold_on_to},
+    {"oreg_freeze_keeps_words", test_oreg_freeze_keeps_words},
+    {"oreg_load_latency", test_oreg_load_latency},
 };
 
 int main(int argc, char **argv) {

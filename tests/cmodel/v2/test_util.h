@@ -26,16 +26,20 @@ typedef struct tb {
   rinv_out_t *hist; /* out of cycle c at hist[c % HIST_N] */
 } tb_t;
 
-static tb_t *tb_new(const char *cfg) {
+/* the named configuration; tag_oreg >= 0 overrides its tag_oreg (O, §3.1) */
+static tb_t *tb_new_o(const char *cfg, int tag_oreg) {
   tb_t *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   t->cfg = *rinv_cfg_by_name(cfg);
+  if (tag_oreg >= 0) t->cfg.tag_oreg = (uint32_t)tag_oreg;
   t->m = rinv_model_new(&t->cfg);
   t->mem = mem_new(t->cfg.mem_lat);
   t->hist = calloc(HIST_N, sizeof *t->hist);
   if (!t->m || !t->mem || !t->hist) exit(2);
   return t;
 }
+
+static tb_t *tb_new(const char *cfg) { return tb_new_o(cfg, -1); }
 
 static void tb_free(tb_t *t) {
   rinv_model_free(t->m);

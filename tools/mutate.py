@@ -320,6 +320,11 @@ MUTATIONS_V2 = [
              "l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;",
              "l2_m_wdata   = l2_m_rdata[bnk] | st_be;",
              "store hit on a clean line keeps the stale dmask of its earlier dirty life"),
+    # ---- round 5: the registered take (range_table.sv RTake)
+    Mutation(RT, "tn_d   = take_n_i;",
+             "tn_d   = hd_q + 27'd1;",
+             "registered take latches l0 - f0 + 1 (from hd) instead of the request's n: an "
+             "entry 0 longer than max_range is advanced past its end in RTake"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

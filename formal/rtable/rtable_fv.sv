@@ -3,9 +3,10 @@
 // Formal configuration: Cap (rt_cap) = 4, Scan (rt_scan) = 2 (R = 2 chunks), MaxRange = 4;
 // lines keep their 26 bits. The environment is dir_hist's and dir_probegen's in merge mode:
 // a beat is accepted when hist_valid && hist_ready with hist_ready = !stall && idle (§7.2),
-// and only that handshake inserts (ins_i); a take comes only in RIdle from a non-empty table
-// with take_n = min(l0 - f0 + 1, MaxRange) (§7.4). Everything else is free: any sequence of
-// lines, stalls, takes, inserts that force a smallest-gap merge. The coverage of the watched
+// and only that handshake inserts (ins_i); a take is requested only in RIdle from a non-empty
+// table with take_n = min(l0 - f0 + 1, MaxRange) (§7.4), latched there and applied at the edge
+// leaving RTake (§7.3). Everything else is free: any sequence of lines, stalls, takes (also in
+// the cycle of a beat), inserts that force a smallest-gap merge. The coverage of the watched
 // line, the occupancy bound and the table invariants are asserted in range_table under
 // RINV_FORMAL (Yosys has neither bind nor hierarchical references); here: the handshake.
 module rtable_fv #(
@@ -75,12 +76,14 @@ module rtable_fv #(
   // is 0 outside RMerge
   always_comb if (rst_ni && !init_q) rt_gap_zero_idle: assert (merge || gap == '0);
 
-  // reachability (cover task): a smallest-gap merge of a full table, and a take that removes
-  // the head entry, so the proof is not vacuous about them
+  // reachability (cover task): a smallest-gap merge of a full table, a take that removes the
+  // head entry, and a take requested in the cycle of a beat (RIdle -> RTake -> RScan), so the
+  // proof is not vacuous about them
   always_comb begin
     if (rst_ni && !init_q) begin
       rt_cover_merge: cover (merge);
       rt_cover_take_all: cover (take && (hd < 27'(MaxRange)) && (count == CntW'(Cap)));
+      rt_cover_take_beat: cover (take && beat && (count > CntW'(1)));
     end
   end
 

@@ -26,7 +26,7 @@ module dir_hist #(
   output logic             head_valid_o,
   output logic [FCntW-1:0] fcount_o,
   // range table towards the generator
-  input  logic              take_i,
+  input  logic              take_i,      // take request (applied in RTake, §7.3)
   input  rinv_pkg::nlines_t take_n_i,
   output logic              rt_idle_o,
   output rinv_pkg::line_t   f0_o,
@@ -40,6 +40,8 @@ module dir_hist #(
 
   logic beat, push, push_ok;
 
+  // merge: ready only in RIdle (not in RTake, RScan, ...); a take request in the same RIdle
+  // cycle does not lower it (§7.3), so a beat and a take may be accepted together
   assign hist_ready_o = !stall_i && (!merge_i || rt_idle_o);
   assign beat         = hist_valid_i && hist_ready_o;
   assign beat_data_o  = beat && !hist_last_i;

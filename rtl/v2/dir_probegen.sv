@@ -35,8 +35,8 @@ module dir_probegen #(
   input  logic [1:0][25:0]      rt_f0_i,
   input  logic [1:0][26:0]      rt_hd_i,
   input  logic [1:0]            rt_all_i,
-  output logic [1:0]            rt_take_o,
-  output logic [26:0]           take_n_o,
+  output logic [1:0]            rt_take_o,      // take request (the table applies it in RTake)
+  output logic [26:0]           take_n_o,       // its n, latched by the table in RIdle
   // probe / ack channels
   output logic [1:0]            probe_valid_o,
   output logic [1:0][25:0]      probe_first_o,
@@ -219,6 +219,9 @@ module dir_probegen #(
           end
         end
       end else begin
+        // merge: a take request (§7.4 case 4). The table only latches it at this edge (n and
+        // the state) and applies it at the edge leaving RTake, where it is not idle: no probe
+        // is formed in that cycle, and finish below sees the busy table
         if (rt_idle[src_q] && rt_cnt[src_q] != '0 && pfree) begin
           p_valid_d = 1'b1;
           p_first_d = rt_f0[src_q];

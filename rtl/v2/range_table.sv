@@ -1,9 +1,10 @@
 // Merge-mode range table of one side (ARCHITECTURE_v2.md §7.3).
 //
 // Cap + 1 entries [f, l] in flip-flops, entries 0..cnt-1 sorted, disjoint, non-adjacent.
-// FSM RIdle, RScan (R = Cap / Scan cycles, Scan entries per cycle into registered
-// accumulators), RApply (v1 insert rules), RGap (R cycles, smallest gap), RMerge. A take of
-// the generator is applied in RIdle (before a same-cycle beat, whose scan starts next cycle).
+// FSM RIdle, RTake (the registered take), RScan (R = Cap / Scan cycles, Scan entries per cycle
+// into registered accumulators), RApply (v1 insert rules), RGap (R cycles, smallest gap),
+// RMerge. A take request of the generator in RIdle only latches its length and goes to RTake;
+// the take is applied at the edge leaving RTake (then RScan if a beat came with the request).
 module range_table #(
   parameter int  Cap      = 8,
   parameter int  Scan     = 4,
@@ -17,8 +18,8 @@ module range_table #(
   input  logic            rst_ni,
   input  logic            ins_i,      // beat accepted (only in RIdle)
   input  logic [25:0]     ins_line_i,
-  input  logic            take_i,     // generator take (only in RIdle)
-  input  logic [26:0]     take_n_i,   // = min(l0 - f0 + 1, MaxRange): checked, not used
+  input  logic            take_i,     // generator take request (only in RIdle)
+  input  logic [26:0]     take_n_i,   // its n = min(l0 - f0 + 1, MaxRange), latched in RIdle
   output logic            idle_o,
   output logic [25:0]     f0_o,
   output logic [25:0]     l0_o,
@@ -29,38 +30,47 @@ module range_table #(
   output logic [25:0]     gap_o       // its gap (over-invalidated lines)
 );
 
-  typedef enum logic [2:0] {RIdle, RScan, RApply, RGap, RMerge} rstate_e;
+  typedef enum logic [2:0] {RIdle, RTake, RScan, RApply, RGap, RMerge} rstate_e;
 
   rstate_e state_q, state_d;
-  logic [Cap:0][25:0] f_q, f_d, l_q, l_d, f_b, l_b;  // _b: next value before the take
-  logic [CntW-1:0]    cnt_q, cnt_d, cnt_b;
+  logic [Cap:0][25:0] f_q, f_d, l_q, l_d;
+  logic [CntW-1:0]    cnt_q, cnt_d;
   logic [CW-1:0]      c_q, c_d;
   logic [25:0]        x_q, x_d;
   logic               cont_q, cont_d, hiv_q, hiv_d, lov_q, lov_d, bv_q, bv_d;
   logic [IdxW-1:0]    hi_q, hi_d, lo_q, lo_d, pos_q, pos_d, bk_q, bk_d;
   logic [25:0]        bg_q, bg_d;  // smallest gap so far
+  // The registered take (§7.3 RTake). Loaded in every RIdle cycle, used only in RTake (so the
+  // generator's request, which is decided late from the table's count and the probe register,
+  // drives nothing but state_d): tn = the request's n, tall = the take removes entry 0 (l0 - f0
+  // < MaxRange, i.e. f0 + n > l0 for that n), tb = a beat was latched with the request (RTake
+  // -> RScan). In RTake every entry's next value depends on registers only.
+  logic [26:0]        tn_q, tn_d;
+  logic               tall_q, tall_d, tb_q, tb_d;
 
   logic [26:0] x27;
   assign x27 = {1'b0, x_q};
 
   // A take of n = min(l0 - f0 + 1, MaxRange) lines removes the head entry iff l0 - f0 <
-  // MaxRange, else it advances f0 by MaxRange: both from this table's own registers, so the
-  // generator's length (a subtraction and a compare in dir_ctrl) is not in front of the shift
-  // of every entry (fpga-ooc: three carry chains in series, 39 MHz). Same result as
-  // f0 + take_n > l0 for that n.
-  // hd = l0 - f0 is kept in a register (hd_q), so the take's choice between shifting every
-  // entry and advancing f0 starts at a register, not behind a subtraction (fpga-ooc: 73 MHz
-  // with the subtraction in front of that fan-out). Its next value is chosen late: the take
-  // (which arrives late, from the generator's handshake) selects among candidates computed
-  // from registers (l1 - f1 for a shift, hd - MaxRange for an advance, hd otherwise), and
-  // the other states' l0 - f0 is taken from the next entries before the take is applied
-  // (f_b / l_b below), so no path runs take -> entry mux -> subtraction.
-  logic [26:0] hd_q, hd_d, hd_shift, hd_adv, hd_base;
+  // MaxRange (head_all), else it advances f0 by n (= MaxRange): the choice is latched in RIdle
+  // (tall_q) from this table's own registers, so the generator's length (a subtraction and a
+  // compare in dir_ctrl) is not in front of the shift of every entry (fpga-ooc: three carry
+  // chains in series, 39 MHz). Same result as f0 + take_n > l0 for that n.
+  // hd = l0 - f0 is kept in a register (hd_q), so head_all is a test of register bits, not a
+  // subtraction (fpga-ooc: 73 MHz with the subtraction in front of the take's fan-out). Its
+  // next value is selected among candidates computed from registers: l1 - f1 for a take that
+  // shifts, hd - n for one that advances f0, and for RApply / RMerge the differences listed at
+  // hd_d below, so no path runs entry mux -> subtraction.
+  // Round 5 (registered take): the generator's take request, decided from the table's count
+  // and idle state and the probe register, went to every entry's next value (fpga-ooc: the
+  // directory's critical path, 65 MHz); now it only selects state_d, and the take is applied
+  // in RTake from tn_q / tall_q.
+  logic [26:0] hd_q, hd_d, hd_shift, hd_adv;
   // dg_q[k] = f[k+1] - l[k] (26-bit, = gap + 1 between entries k and k+1), kept in registers
   // for RGap, whose window then starts at a register instead of a subtraction (fpga-ooc: RGap's
   // select was the table's critical path at 69-73 MHz).
-  // hd and dg change only in RApply, RMerge and at a take. Their next values are not computed
-  // from the next entries (f_b / l_b: the insert's muxes, then a subtraction, was the
+  // hd and dg change only in RApply, RMerge and RTake. Their next values are not computed
+  // from the next entries (f_d / l_d: the insert's muxes, then a subtraction, was the
   // directory's critical path at 64.6 MHz) but selected among candidates computed from
   // registers only: the unchanged value, the differences shifted by one entry (sh: entries
   // moving down, dg_q[k-1]: moving up), and the differences with the inserted line x
@@ -68,12 +78,11 @@ module range_table #(
   logic [Cap-1:0][25:0] dg_q, dg_d, sh;
   logic [Cap-1:0][25:0] xl;   // x - l[j]
   logic [Cap:0][25:0]   fx;   // f[j] - x
-  logic        head_all, take_eff;
+  logic        head_all, take_req;
   logic [25:0] f0_adv;
-  assign take_eff = (state_q == RIdle) && take_i && (cnt_q != '0);
+  assign take_req = (state_q == RIdle) && take_i && (cnt_q != '0);
   assign hd_shift = {1'b0, l_q[1]} - {1'b0, f_q[1]};
-  assign hd_adv   = hd_q - 27'(MaxRange);
-  assign hd_d     = !take_eff ? hd_base : head_all ? hd_shift : hd_adv;
+  assign hd_adv   = hd_q - tn_q;
   // hd < MaxRange: for a power of two, the bits from log2(MaxRange) up are zero (LUTs, not a
   // compare's carry chain)
   localparam bit MaxPow2 = (MaxRange & (MaxRange - 1)) == 0;
@@ -83,7 +92,7 @@ module range_table #(
   end else begin : gen_head_cmp
     assign head_all = hd_q < 27'(MaxRange);
   end
-  assign f0_adv   = f_q[0] + 26'(MaxRange);
+  assign f0_adv   = f_q[0] + tn_q[25:0];   // a take that does not remove entry 0: n < 2**26
 
   // The window of chunk c_q (entries c_q * Scan + i, and the one after each for RGap), chosen
   // by a mux over constant indices: an index computed as c_q * Scan made Yosys build a
@@ -239,9 +248,9 @@ module range_table #(
 
   always_comb begin
     state_d = state_q;
-    f_b     = f_q;
-    l_b     = l_q;
-    cnt_b   = cnt_q;
+    f_d     = f_q;
+    l_d     = l_q;
+    cnt_d   = cnt_q;
     c_d     = c_q;
     x_d     = x_q;
     cont_d  = cont_q;
@@ -253,20 +262,52 @@ module range_table #(
     bv_d    = bv_q;
     bk_d    = bk_q;
     bg_d    = bg_q;
+    tn_d    = tn_q;
+    tall_d  = tall_q;
+    tb_d    = tb_q;
     merge_o = 1'b0;
     gap_o   = '0;
     unique case (state_q)
       RIdle: begin
+        // the take's registers load in every RIdle cycle (used only in RTake, which only a
+        // take request enters): the request itself selects the next state, nothing else
+        tn_d   = take_n_i;
+        tall_d = head_all;
+        tb_d   = ins_i;
         if (ins_i) begin
-          x_d     = ins_line_i;
-          c_d     = '0;
-          cont_d  = 1'b0;
-          hiv_d   = 1'b0;
-          lov_d   = 1'b0;
-          hi_d    = '0;
-          lo_d    = '0;
-          pos_d   = '0;
+          x_d    = ins_line_i;
+          c_d    = '0;
+          cont_d = 1'b0;
+          hiv_d  = 1'b0;
+          lov_d  = 1'b0;
+          hi_d   = '0;
+          lo_d   = '0;
+          pos_d  = '0;
+        end
+        if (take_req) begin
+          state_d = RTake;
+        end else if (ins_i) begin
           state_d = RScan;
+        end
+      end
+      RTake: begin
+        // the latched take: entry 0 is removed (every entry shifts down) or gives up n lines;
+        // then the scan of a beat latched with the request, on the table after the take
+        if (tall_q) begin
+          for (int i = 0; i < Cap; i++) begin
+            f_d[i] = f_q[i+1];
+            l_d[i] = l_q[i+1];
+          end
+          f_d[Cap] = '0;
+          l_d[Cap] = '0;
+          cnt_d = cnt_q - 1'b1;
+        end else begin
+          f_d[0] = f0_adv;
+        end
+        if (tb_q) begin
+          state_d = RScan;
+        end else begin
+          state_d = RIdle;
         end
       end
       RScan: begin
@@ -291,34 +332,34 @@ module range_table #(
         // what changes is selected by the case flags ap_* (decoded once, above)
         state_d = RIdle;
         for (int i = 0; i <= Cap; i++) begin
-          if ((ap_join || ap_hi) && hi_q == IdxW'(i)) l_b[i] = ap_join ? l_at_lo : x_q;
-          if (ap_lo && lo_q == IdxW'(i)) f_b[i] = x_q;
+          if ((ap_join || ap_hi) && hi_q == IdxW'(i)) l_d[i] = ap_join ? l_at_lo : x_q;
+          if (ap_lo && lo_q == IdxW'(i)) f_d[i] = x_q;
         end
         if (ap_join) begin
           for (int i = 0; i < Cap; i++) begin
             if (i >= 32'(lo_q)) begin
-              f_b[i] = f_q[i+1];
-              l_b[i] = l_q[i+1];
+              f_d[i] = f_q[i+1];
+              l_d[i] = l_q[i+1];
             end
           end
-          f_b[Cap] = '0;
-          l_b[Cap] = '0;
-          cnt_b = cnt_q - 1'b1;
+          f_d[Cap] = '0;
+          l_d[Cap] = '0;
+          cnt_d = cnt_q - 1'b1;
         end
         if (ap_new) begin
           for (int i = 1; i <= Cap; i++) begin
             if (i > 32'(pos_q)) begin
-              f_b[i] = f_q[i-1];
-              l_b[i] = l_q[i-1];
+              f_d[i] = f_q[i-1];
+              l_d[i] = l_q[i-1];
             end
           end
           for (int i = 0; i <= Cap; i++) begin
             if (pos_q == IdxW'(i)) begin
-              f_b[i] = x_q;
-              l_b[i] = x_q;
+              f_d[i] = x_q;
+              l_d[i] = x_q;
             end
           end
-          cnt_b = cnt_q + 1'b1;
+          cnt_d = cnt_q + 1'b1;
           if (32'(cnt_q) + 1 == Cap + 1) begin
             c_d     = '0;
             bv_d    = 1'b0;
@@ -346,37 +387,36 @@ module range_table #(
         merge_o = 1'b1;
         gap_o   = bg_q;
         for (int i = 0; i <= Cap; i++) begin
-          if (bk_q == IdxW'(i)) l_b[i] = l_at_bk1;
+          if (bk_q == IdxW'(i)) l_d[i] = l_at_bk1;
         end
         for (int i = 0; i < Cap; i++) begin
           if (i > 32'(bk_q)) begin
-            f_b[i] = f_q[i+1];
-            l_b[i] = l_q[i+1];
+            f_d[i] = f_q[i+1];
+            l_d[i] = l_q[i+1];
           end
         end
-        f_b[Cap] = '0;
-        l_b[Cap] = '0;
-        cnt_b   = CntW'(Cap);
+        f_d[Cap] = '0;
+        l_d[Cap] = '0;
+        cnt_d   = CntW'(Cap);
         state_d = RIdle;
       end
       default: state_d = RIdle;
     endcase
   end
 
-  // the generator's take (RIdle only, where f_b / l_b / cnt_b are the registers): the head
-  // entry is removed (every entry shifts down) or its f0 advances by MaxRange
   logic [26:0] hd_xf0, hd_l0x, hd_l1f0;   // x - f0, l0 - x, l1 - f0
   assign hd_xf0  = {1'b0, x_q} - {1'b0, f_q[0]};
   assign hd_l0x  = {1'b0, l_q[0]} - {1'b0, x_q};
   assign hd_l1f0 = {1'b0, l_q[1]} - {1'b0, f_q[0]};
-  // = l_b[0] - f_b[0]: RApply and RMerge change entry 0 only as listed (lo = hi + 1 when both
-  // are set: the entries are sorted and non-adjacent)
+  // = l_d[0] - f_d[0]: RTake, RApply and RMerge change entry 0 only as listed (lo = hi + 1
+  // when both are set: the entries are sorted and non-adjacent)
   always_comb begin
-    hd_base = hd_q;
-    if ((ap_join && hi_q == '0) || (state_q == RMerge && bk_q == '0)) hd_base = hd_l1f0;
-    else if (ap_hi && hi_q == '0) hd_base = hd_xf0;
-    else if (ap_lo && lo_q == '0) hd_base = hd_l0x;
-    else if (ap_new && pos_q == '0) hd_base = '0;
+    hd_d = hd_q;
+    if (state_q == RTake) hd_d = tall_q ? hd_shift : hd_adv;
+    else if ((ap_join && hi_q == '0) || (state_q == RMerge && bk_q == '0)) hd_d = hd_l1f0;
+    else if (ap_hi && hi_q == '0) hd_d = hd_xf0;
+    else if (ap_lo && lo_q == '0) hd_d = hd_l0x;
+    else if (ap_new && pos_q == '0) hd_d = '0;
   end
   always_comb begin
     for (int j = 0; j < Cap; j++) xl[j] = x_q - l_q[j];
@@ -398,26 +438,8 @@ module range_table #(
     end else if (state_q == RMerge) begin
       // entry bk absorbs entry bk + 1, the entries above move down
       for (int k = 0; k < Cap; k++) if (k >= 32'(bk_q)) dg_d[k] = sh[k];
-    end else if (take_eff && head_all) begin
-      dg_d = sh;
-    end
-  end
-  always_comb begin
-    f_d   = f_b;
-    l_d   = l_b;
-    cnt_d = cnt_b;
-    if (take_eff) begin
-      if (head_all) begin
-        for (int i = 0; i < Cap; i++) begin
-          f_d[i] = f_q[i+1];
-          l_d[i] = l_q[i+1];
-        end
-        f_d[Cap] = '0;
-        l_d[Cap] = '0;
-        cnt_d = cnt_q - 1'b1;
-      end else begin
-        f_d[0] = f0_adv;
-      end
+    end else if (state_q == RTake && tall_q) begin
+      dg_d = sh;                                                 // entry 0 removed
     end
   end
 
@@ -438,6 +460,9 @@ module range_table #(
       bv_q    <= 1'b0;
       bk_q    <= '0;
       bg_q    <= '0;
+      tn_q    <= '0;
+      tall_q  <= 1'b0;
+      tb_q    <= 1'b0;
       hd_q    <= '0;
       dg_q    <= '0;
     end else begin
@@ -456,6 +481,9 @@ module range_table #(
       bv_q    <= bv_d;
       bk_q    <= bk_d;
       bg_q    <= bg_d;
+      tn_q    <= tn_d;
+      tall_q  <= tall_d;
+      tb_q    <= tb_d;
       hd_q    <= hd_d;
       dg_q    <= dg_d;
     end
@@ -476,6 +504,15 @@ module range_table #(
         take_n_i != (head_all ? hd_q + 27'd1 : 27'(MaxRange))) begin
       $error("range_table %m: take_n %0d is not min(l0 - f0 + 1, MaxRange)", take_n_i);
     end
+    if (rst_ni && take_i && (state_q != RIdle || cnt_q == '0)) begin
+      $error("range_table %m: take requested outside RIdle or from an empty table");
+    end
+    // the table does not change between the request and RTake: the latched take still fits
+    if (rst_ni && state_q == RTake &&
+        (tall_q != head_all || tn_q != (head_all ? hd_q + 27'd1 : 27'(MaxRange)))) begin
+      $error("range_table %m: latched take n %0d / remove %0d do not fit the head entry",
+             tn_q, tall_q);
+    end
   end
 `endif
 `else
@@ -486,10 +523,12 @@ module range_table #(
 `ifdef RINV_FORMAL
   // Formal proof (formal/rtable.sby; assertions and checker state only, no logic of the table).
   // Watched line fv_w, an arbitrary constant: once a beat inserts it (ins_i in RIdle), some
-  // entry 0..cnt-1 covers it, except while its own insert is in flight (RScan, RApply), until
-  // a take hands it to the generator. The other assertions are the invariants the
-  // k-induction needs: the table is sorted, disjoint and non-adjacent, entries from cnt on
-  // are 0, and the scan accumulators are exact for the entries scanned so far.
+  // entry 0..cnt-1 covers it, except while its own insert is in flight (RTake after a request
+  // that came with its beat, RScan, RApply), until a take hands it to the generator (at the
+  // edge leaving RTake, where the take is applied; a beat of fv_w latched with that take
+  // inserts it again). The other assertions are the invariants the k-induction needs: the
+  // table is sorted, disjoint and non-adjacent, entries from cnt on are 0, the scan
+  // accumulators are exact for the entries scanned so far, and the latched take fits the head.
   (* anyconst *) logic [25:0] fv_w;
   logic            fv_ins_q, fv_taken, fv_cov, fv_inflight, fv_cont, fv_hiv, fv_lov;
   logic            fv_ordered, fv_zero, fv_sorted;
@@ -507,15 +546,16 @@ module range_table #(
   logic [Cap:0]    fv_sc;   // entry i scanned: i < cnt and i in a chunk already examined
 
   assign fv_w27      = {1'b0, fv_w};
-  assign fv_take_end = {1'b0, f_q[0]} + (head_all ? hd_q + 27'd1 : 27'(MaxRange));
-  assign fv_taken    = (state_q == RIdle) && take_i && (cnt_q != '0) &&
+  assign fv_take_end = {1'b0, f_q[0]} + tn_q;
+  assign fv_taken    = (state_q == RTake) &&
                        ({1'b0, f_q[0]} <= fv_w27) && (fv_w27 < fv_take_end);
-  assign fv_inflight = ((state_q == RScan) || (state_q == RApply)) && (x_q == fv_w);
+  assign fv_inflight = ((state_q == RScan) || (state_q == RApply) ||
+                        ((state_q == RTake) && tb_q)) && (x_q == fv_w);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)                                           fv_ins_q <= 1'b0;
     else if ((state_q == RIdle) && ins_i && (ins_line_i == fv_w)) fv_ins_q <= 1'b1;
-    else if (fv_taken)                                     fv_ins_q <= 1'b0;
+    else if (fv_taken && !(tb_q && x_q == fv_w))           fv_ins_q <= 1'b0;
   end
 
   always_comb begin
@@ -561,8 +601,8 @@ module range_table #(
 `endif
       rt_occupancy_le_cap: assert (((state_q == RGap) || (state_q == RMerge)) ?
                                    (32'(cnt_q) == Cap + 1) : (32'(cnt_q) <= Cap));
-      rt_state_legal: assert (state_q == RIdle || state_q == RScan || state_q == RApply ||
-                              state_q == RGap || state_q == RMerge);
+      rt_state_legal: assert (state_q == RIdle || state_q == RTake || state_q == RScan ||
+                              state_q == RApply || state_q == RGap || state_q == RMerge);
       rt_inv_chunk: assert ((32'(c_q) < R) &&
                             (state_q == RScan || state_q == RGap || c_q == '0));
       rt_inv_entry_ordered: assert (fv_ordered);
@@ -577,6 +617,13 @@ module range_table #(
                                (!lov_q || (32'(lo_q) < 32'(cnt_q) &&
                                            x27 + 27'd1 == {1'b0, f_q[lo_q]})));
         rt_inv_acc_pos: assert ((IdxW+1)'(pos_q) == fv_pos);
+      end
+      if (state_q == RTake) begin
+        // the latched take: requested from a non-empty table whose head has not changed since
+        rt_inv_take_len: assert (cnt_q != '0 && tall_q == head_all &&
+                                 tn_q == (head_all ? hd_q + 27'd1 : 27'(MaxRange)));
+        // a beat latched with the request: its scan starts from cleared accumulators
+        rt_inv_take_acc: assert (!tb_q || (!cont_q && !hiv_q && !lov_q && pos_q == '0));
       end
       if (state_q == RGap) begin
         rt_inv_gap_best: assert ((c_q == '0) ? !bv_q : (bv_q && 32'(bk_q) < 32'(c_q) * Scan));

@@ -150,24 +150,28 @@ module range_table_cov (
 );
   // range_table.state_q (rstate_e, rtl/v2/range_table.sv)
   cv_rt_s_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd0));
-  cv_rt_s_RScan: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd1));
-  cv_rt_s_RApply: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd2));
-  cv_rt_s_RGap: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd3));
-  cv_rt_s_RMerge: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd4));
-  cv_rt_t_RIdle_RScan: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd0 && state_d == 3'd1));  // case
-  cv_rt_t_RScan_RApply: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd1 && state_d == 3'd2));  // case
-  cv_rt_t_RApply_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd2 && state_d == 3'd0));  // case
-  cv_rt_t_RApply_RGap: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd2 && state_d == 3'd3));  // case
-  cv_rt_t_RGap_RMerge: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd3 && state_d == 3'd4));  // case
-  cv_rt_t_RMerge_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd4 && state_d == 3'd0));  // case
+  cv_rt_s_RTake: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd1));
+  cv_rt_s_RScan: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd2));
+  cv_rt_s_RApply: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd3));
+  cv_rt_s_RGap: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd4));
+  cv_rt_s_RMerge: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd5));
+  cv_rt_t_RIdle_RTake: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd0 && state_d == 3'd1));  // case
+  cv_rt_t_RIdle_RScan: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd0 && state_d == 3'd2));  // case
+  cv_rt_t_RTake_RScan: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd1 && state_d == 3'd2));  // case
+  cv_rt_t_RTake_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd1 && state_d == 3'd0));  // case
+  cv_rt_t_RScan_RApply: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd2 && state_d == 3'd3));  // case
+  cv_rt_t_RApply_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd3 && state_d == 3'd0));  // case
+  cv_rt_t_RApply_RGap: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd3 && state_d == 3'd4));  // case
+  cv_rt_t_RGap_RMerge: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd4 && state_d == 3'd5));  // case
+  cv_rt_t_RMerge_RIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 3'd5 && state_d == 3'd0));  // case
   cv_fn_rt_contained: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_contained));  // insert: already contained
   cv_fn_rt_extend_up: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_extend_up));  // insert: X == l_i + 1, extend up
   cv_fn_rt_bridge: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_bridge));  // insert: extend up and merge with the next entry
   cv_fn_rt_extend_down: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_extend_down));  // insert: X == f_j - 1, extend down
   cv_fn_rt_new: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_new));  // insert: new [X, X] entry (no merge needed)
-  cv_fn_rt_take_remove: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_remove));  // take: entry 0 removed, entries shift down
-  cv_fn_rt_take_advance: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_advance));  // take: f0 advances by max_range
-  cv_fn_rt_take_with_beat: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_with_beat));  // take and beat at the same RIdle edge
+  cv_fn_rt_take_remove: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_remove));  // take applied in RTake: entry 0 removed, entries shift down
+  cv_fn_rt_take_advance: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_advance));  // take applied in RTake: f0 advances by max_range
+  cv_fn_rt_take_with_beat: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_fn_rt_take_with_beat));  // take request and beat in the same RIdle cycle (RIdle -> RTake -> RScan)
 endmodule : range_table_cov
 
 module dir_memarb_cov (
@@ -295,14 +299,14 @@ bind range_table range_table_cov u_cov (
   .rst_ni(rst_ni),
   .state_q(state_q),
   .state_d(state_d),
-  .p_fn_rt_contained(state_q == 3'd2 && cont_q),
-  .p_fn_rt_extend_up(state_q == 3'd2 && !cont_q && hiv_q && !lov_q),
-  .p_fn_rt_bridge(state_q == 3'd2 && !cont_q && hiv_q && lov_q),
-  .p_fn_rt_extend_down(state_q == 3'd2 && !cont_q && !hiv_q && lov_q),
-  .p_fn_rt_new(state_q == 3'd2 && !cont_q && !hiv_q && !lov_q && 32'(cnt_q) != Cap),
-  .p_fn_rt_take_remove(take_eff && head_all),
-  .p_fn_rt_take_advance(take_eff && !head_all),
-  .p_fn_rt_take_with_beat(take_eff && ins_i)
+  .p_fn_rt_contained(state_q == 3'd3 && cont_q),
+  .p_fn_rt_extend_up(state_q == 3'd3 && !cont_q && hiv_q && !lov_q),
+  .p_fn_rt_bridge(state_q == 3'd3 && !cont_q && hiv_q && lov_q),
+  .p_fn_rt_extend_down(state_q == 3'd3 && !cont_q && !hiv_q && lov_q),
+  .p_fn_rt_new(state_q == 3'd3 && !cont_q && !hiv_q && !lov_q && 32'(cnt_q) != Cap),
+  .p_fn_rt_take_remove(state_q == 3'd1 && tall_q),
+  .p_fn_rt_take_advance(state_q == 3'd1 && !tall_q),
+  .p_fn_rt_take_with_beat(take_req && ins_i)
 );
 bind dir_memarb dir_memarb_cov u_cov (
   .clk_i(clk_i),

@@ -181,9 +181,8 @@ MUTATIONS_V2 = [
              "l2_d_raddr_o = DAW2'(32'(ac_q.grp[RowW2-1:0]) * L2Ways + 32'(wb_way_q));",
              "write-back data read at the previous write-back's way (registered way) instead "
              "of the detected one"),
-    Mutation(W, "assign hz = !fz && rd_v && ((cmv_q && conflict(rd_g, cm_q)) || "
-                "(acv_q && conflict(rd_g, ac_q)));",
-             "assign hz = !fz && rd_v && (acv_q && conflict(rd_g, ac_q));",
+    Mutation(W, "(cmv_q && conflict(rd_g, cm_q)) || (acv_q && conflict(rd_g, ac_q)));",
+             "(acv_q && conflict(rd_g, ac_q)));",
              "read-after-write hazard ignores the group in CM (RD reads a row CM's group has "
              "yet to invalidate)"),
     Mutation(W, "ac_ev.lookups = 16'($countones(ac_q.lanes) * (1 + NL1));",
@@ -320,6 +319,11 @@ MUTATIONS_V2 = [
              "l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;",
              "l2_m_wdata   = l2_m_rdata[bnk] | st_be;",
              "store hit on a clean line keeps the stale dmask of its earlier dirty life"),
+    # ---- round 5, tag_oreg = 1 (fpga): the walker stage TO (cc_walker.sv)
+    Mutation(W, "assign hz_to = tov_q && conflict(rd_g, to_q);",
+             "assign hz_to = 1'b0;",
+             "tag_oreg: read-after-write hazard ignores the group in TO (RD reads a row TO's "
+             "group has yet to invalidate; fpga configuration only)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -215,6 +215,7 @@ module ulx3s_top #(
     .WalkLanes     (rinv_pkg::FpgaWalkLanes),
     .ProbeInflight (rinv_pkg::FpgaProbeInflight),
     .RtScan        (rinv_pkg::FpgaRtScan),
+    .TagOreg       (rinv_pkg::FpgaTagOreg),
 `endif
     .MaxRange  (rinv_pkg::FpgaMaxRange)
   ) u_rinv (

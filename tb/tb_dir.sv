@@ -123,7 +123,7 @@ module tb_dir;
     .RtCap(rinv_pkg::Gem5RtCap), .MaxRange(rinv_pkg::Gem5MaxRange)
 `ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
     , .WalkLanes(rinv_pkg::Gem5WalkLanes), .ProbeInflight(rinv_pkg::Gem5ProbeInflight),
-    .RtScan(rinv_pkg::Gem5RtScan)
+    .RtScan(rinv_pkg::Gem5RtScan), .TagOreg(rinv_pkg::Gem5TagOreg)
 `endif
   ) u_gem5 (
     .rst_ni(rst_g),
@@ -141,7 +141,7 @@ module tb_dir;
     .RtCap(rinv_pkg::FpgaRtCap), .MaxRange(rinv_pkg::FpgaMaxRange)
 `ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
     , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
-    .RtScan(rinv_pkg::FpgaRtScan)
+    .RtScan(rinv_pkg::FpgaRtScan), .TagOreg(rinv_pkg::FpgaTagOreg)
 `endif
   ) u_fpga (
     .rst_ni(rst_f),

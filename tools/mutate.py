@@ -181,9 +181,8 @@ MUTATIONS_V2 = [
              "l2_d_raddr_o = DAW2'(32'(ac_q.grp[RowW2-1:0]) * L2Ways + 32'(wb_way_q));",
              "write-back data read at the previous write-back's way (registered way) instead "
              "of the detected one"),
-    Mutation(W, "assign hz = !fz && rd_v && ((cmv_q && conflict(rd_g, cm_q)) || "
-                "(acv_q && conflict(rd_g, ac_q)));",
-             "assign hz = !fz && rd_v && (acv_q && conflict(rd_g, ac_q));",
+    Mutation(W, "(cmv_q && conflict(rd_g, cm_q)) || (acv_q && conflict(rd_g, ac_q)));",
+             "(acv_q && conflict(rd_g, ac_q)));",
              "read-after-write hazard ignores the group in CM (RD reads a row CM's group has "
              "yet to invalidate)"),
     Mutation(W, "ac_ev.lookups = 16'($countones(ac_q.lanes) * (1 + NL1));",
@@ -325,12 +324,18 @@ MUTATIONS_V2 = [
              "tn_d   = hd_q + 27'd1;",
              "registered take latches l0 - f0 + 1 (from hd) instead of the request's n: an "
              "entry 0 longer than max_range is advanced past its end in RTake"),
+    # ---- round 5, tag_oreg = 1 (fpga): the walker stage TO (cc_walker.sv)
+    Mutation(W, "assign hz_to = tov_q && conflict(rd_g, to_q);",
+             "assign hz_to = 1'b0;",
+             "tag_oreg: read-after-write hazard ignores the group in TO (RD reads a row TO's "
+             "group has yet to invalidate; fpga configuration only)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"
 
 T = "tests/traces"
-# Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
+
+
 def corner_runs(arch: str) -> list[tuple[str, list[str], str]]:
     """The lockstep corner rows of tests/corner_seeds.txt for one arch, as suite entries."""
     sys.path.insert(0, str(ROOT / "tools"))
@@ -339,6 +344,7 @@ def corner_runs(arch: str) -> list[tuple[str, list[str], str]]:
             for r in corner_seeds.load(arch).values() if r.binary == "tb"]
 
 
+# Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
 SUITE_V1 = [
     ("handover_line", [], f"+workload={T}/handover.trace +mode=line +stall=20 +seed=11 +quiet"),
     ("handover_run", [], f"+workload={T}/handover.trace +mode=run +stall=20 +seed=11 +quiet"),

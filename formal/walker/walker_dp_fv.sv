@@ -27,6 +27,7 @@ module walker_dp_fv #(
   parameter int Pif    = 2,
   parameter int MaxN   = 4,
   parameter int LB     = `FV_LINE_BITS,
+  parameter int TagOreg = 0,  // tag_oreg; tasks *_o1 of formal/walker.sby set 1 (chparam)
   localparam int RowW1 = (L1Sets > 1) ? $clog2(L1Sets) : 1,
   localparam int RowW2 = (L2Sets > 1) ? $clog2(L2Sets) : 1,
   localparam int TagW1 = 26 - $clog2(L1Sets),
@@ -109,7 +110,8 @@ module walker_dp_fv #(
     .L2Ways (1),
     .Lanes  (1),
     .TagLat (1),
-    .Pif    (Pif)
+    .Pif    (Pif),
+    .TagOreg (TagOreg)
   ) dut (
     .clk_i, .rst_ni,
     .st_idle_i (st_idle),

@@ -30,7 +30,8 @@ module walker_fv #(
   parameter int L2Ways = 1,
   parameter int Pif    = 2,
   parameter int MaxN   = 4,
-  parameter int LB     = `FV_LINE_BITS
+  parameter int LB     = `FV_LINE_BITS,
+  parameter int TagOreg = 0   // tag_oreg; the side_cc top is run with 0 only (depth budget)
 ) (
   input  logic clk_i
 );
@@ -76,7 +77,8 @@ module walker_fv #(
     .L2Lat  (1),
     .RecCap (2),
     .Lanes  (1),
-    .Pif    (Pif)
+    .Pif    (Pif),
+    .TagOreg (TagOreg)
   ) dut (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),

@@ -7,11 +7,14 @@
 // addresses one row per cell kind (the walker reads and writes the same row in every bank),
 // so the row addresses are shared by the banks and the enables are per bank (and per way
 // for tagst writes). All reads are registered (the cell outputs hold while not read).
+// TagOreg = 1 (tag_oreg, §4.1, §4.3): the tagst and rr cells have an output register after
+// the read register, enable t_oe_i (1 except in the walker's fz cycles); data and dmask not.
 module cache_array #(
   parameter int  Sets  = 16,
   parameter int  Ways  = 4,
   parameter int  Lanes = 1,
   parameter bit  IsL2  = 1'b0,
+  parameter int  TagOreg = 0,
   localparam int Rows  = Sets / Lanes,
   localparam int RowW  = (Rows > 1) ? $clog2(Rows) : 1,
   localparam int SetW  = $clog2(Sets),
@@ -21,6 +24,8 @@ module cache_array #(
   localparam int DAW   = (Rows * Ways > 1) ? $clog2(Rows * Ways) : 1
 ) (
   input  logic                                clk_i,
+  // output register enable of the tagst and rr cells (TagOreg = 1; unused otherwise)
+  input  logic                                t_oe_i,
   // tagst: read (per bank enable, shared row), write (per bank and way, shared row)
   input  logic [Lanes-1:0]                    t_re_i,
   input  logic [RowW-1:0]                     t_raddr_i,
@@ -65,12 +70,14 @@ module cache_array #(
         .Depth (Rows),
         .Width (SW),
         .BeW   (SW),
-        .Style ("auto")
+        .Style ("auto"),
+        .OutReg(TagOreg)
       ) u_tagst (
         .clk_i       (clk_i),
         .re_i        (t_re_i[b]),
         .raddr_i     (t_raddr_i),
         .rdata_o     (t_rdata_o[b][w]),
+        .oe_i        (t_oe_i),
         .we_i        (t_we_i[b][w]),
         .waddr_i     (t_waddr_i),
         .wbe_i       (1'b1),
@@ -91,12 +98,14 @@ module cache_array #(
         .Depth (Rows),
         .Width (WayW),
         .BeW   (WayW),
-        .Style ("auto")
+        .Style ("auto"),
+        .OutReg(TagOreg)
       ) u_rr (
         .clk_i       (clk_i),
         .re_i        (r_re_i[b]),
         .raddr_i     (t_raddr_i),
         .rdata_o     (r_rdata_o[b]),
+        .oe_i        (t_oe_i),
         .we_i        (r_we_i[b]),
         .waddr_i     (r_waddr_i),
         .wbe_i       (1'b1),
@@ -120,6 +129,7 @@ module cache_array #(
       .re_i        (d_re_i[b]),
       .raddr_i     (d_raddr_i),
       .rdata_o     (d_rdata_o[b]),
+      .oe_i        (1'b1),
       .we_i        (d_we_i[b]),
       .waddr_i     (d_waddr_i),
       .wbe_i       (d_wbe_i),
@@ -141,6 +151,7 @@ module cache_array #(
         .re_i        (d_re_i[b]),
         .raddr_i     (d_raddr_i),
         .rdata_o     (m_rdata_o[b]),
+        .oe_i        (1'b1),
         .we_i        (m_we_i[b]),
         .waddr_i     (d_waddr_i),
         .wbe_i       (1'b1),

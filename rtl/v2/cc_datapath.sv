@@ -2,7 +2,9 @@
 // L1 arrays, the range-invalidate walker that owns their tag ports while the owner FSM is in
 // StWalk, and the lookup / init client's ports otherwise (its tagst writes arrive as one-way
 // commands: t2w_* for the L2 way of bank b, t1w_* for the requester's L1 victim, *_all for
-// a whole row at init). side_cc is the owner FSM around it.
+// a whole row at init). side_cc is the owner FSM around it. TagOreg (tag_oreg, §3.1, §4.3):
+// the tagst and rr cells have an output register; its enable comes from the walker (0 exactly
+// in its fz cycles, whatever the owner state).
 module cc_datapath #(
   parameter int  NL1    = 2,
   parameter int  L1Sets = 16,
@@ -12,6 +14,7 @@ module cc_datapath #(
   parameter int  Lanes  = 1,
   parameter int  TagLat = 1,
   parameter int  Pif    = 4,
+  parameter int  TagOreg = 0,
   localparam int Rows1  = L1Sets / Lanes,
   localparam int Rows2  = L2Sets / Lanes,
   localparam int RowW1  = (Rows1 > 1) ? $clog2(Rows1) : 1,
@@ -124,6 +127,7 @@ module cc_datapath #(
   logic [NL1-1:0][RowW1-1:0]                     w1_t_raddr, w1_t_waddr;
   logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]         w1_t_we;
   logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] w1_t_wdata;
+  logic                                          tag_oe;  // output registers of tagst, rr
 
 
   // The walker owns the tag ports (and the L2 data read port) in StWalk; the lookup / init
@@ -187,9 +191,11 @@ module cc_datapath #(
     .Sets  (L2Sets),
     .Ways  (L2Ways),
     .Lanes (Lanes),
-    .IsL2  (1'b1)
+    .IsL2  (1'b1),
+    .TagOreg (TagOreg)
   ) u_l2 (
     .clk_i      (clk_i),
+    .t_oe_i     (tag_oe),
     .t_re_i     (l2_t_re),
     .t_raddr_i  (l2_t_raddr),
     .t_rdata_o  (l2_t_rdata),
@@ -222,9 +228,11 @@ module cc_datapath #(
       .Sets  (L1Sets),
       .Ways  (L1Ways),
       .Lanes (Lanes),
-      .IsL2  (1'b0)
+      .IsL2  (1'b0),
+      .TagOreg (TagOreg)
     ) u_l1 (
       .clk_i      (clk_i),
+      .t_oe_i     (tag_oe),
       .t_re_i     (l1_t_re[k]),
       .t_raddr_i  (l1_t_raddr[k]),
       .t_rdata_o  (l1_t_rdata[k]),
@@ -260,7 +268,8 @@ module cc_datapath #(
     .L2Ways (L2Ways),
     .Lanes  (Lanes),
     .TagLat (TagLat),
-    .Pif    (Pif)
+    .Pif    (Pif),
+    .TagOreg (TagOreg)
   ) u_walker (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -286,6 +295,7 @@ module cc_datapath #(
     .inv_line_o      (inv_line_o),
     .sm_valid_o      (sm_valid_o),
     .sm_lookups_o    (sm_lookups_o),
+    .tag_oe_o        (tag_oe),
     .l2_t_re_o       (w2_t_re),
     .l2_t_raddr_o    (w2_t_raddr),
     .l2_t_rdata_i    (l2_t_rdata),

@@ -1,11 +1,14 @@
 // Range-invalidate walker of one side (ARCHITECTURE_v2.md §6.5).
 //
-// Probe registers cur / nxt, then the group pipeline IS, TW1..TW(T-1), CM, AC, CT, SM.
-// RD (the stage that reads the tagst cells) is TW(T-1), or IS when T = 1. A group checks
-// Lanes lines (one per bank) of every array it looks up. AC writes back dirty L2 hits one
-// at a time (fz), then invalidates every hit of the group (act). hz holds the front while
-// the RD group would read a (array, row, bank) that CM or AC has yet to write. Events of
-// CT/SM drive inv_count / inv_line, the hit accumulator and the ack queue.
+// Probe registers cur / nxt, then the group pipeline IS, TW1..TW(T-1), [TO,] CM, AC, CT, SM.
+// RD (the stage that reads the tagst cells) is TW(T-1), or IS when T = 1. TO (TagOreg = 1,
+// round 5): the group's words sit in the cells' read registers; at the edge that moves it
+// into CM the cells' output registers load them (tag_oe_o = 1). A group checks Lanes lines
+// (one per bank) of every array it looks up. AC writes back dirty L2 hits one at a time
+// (fz: IS .. AC, TO too, hold, no read, tag_oe_o = 0), then invalidates every hit of the group
+// (act). hz holds the front while the RD group would read a (array, row, bank) that TO, CM
+// or AC has yet to write. Events of CT/SM drive inv_count / inv_line, the hit accumulator
+// and the ack queue.
 module cc_walker #(
   parameter int  NL1     = 2,
   parameter int  L1Sets  = 16,
@@ -15,6 +18,7 @@ module cc_walker #(
   parameter int  Lanes   = 1,
   parameter int  TagLat  = 1,
   parameter int  Pif     = 4,
+  parameter int  TagOreg = 0,   // tag_oreg (§3.1): stage TO between RD and CM
   localparam int LW      = (Lanes > 1) ? $clog2(Lanes) : 0,
   localparam int Rows1   = L1Sets / Lanes,
   localparam int Rows2   = L2Sets / Lanes,
@@ -38,7 +42,7 @@ module cc_walker #(
   input  logic                                        st_idle_i,
   input  logic                                        st_walk_i,
   input  logic                                        stall_probe_i,
-  output logic                                        done_o,     // may leave StWalk
+  output logic                                        done_o,     // may leave StWalk (read there)
   output logic                                        accept_o,   // probe handshake
   // probe channel
   input  logic                                        probe_valid_i,
@@ -61,6 +65,8 @@ module cc_walker #(
   output logic [25:0]                                 inv_line_o,
   output logic                                        sm_valid_o,
   output logic [15:0]                                 sm_lookups_o,
+  // output register enable of every tagst and rr cell of the side (§4.3): 0 exactly in fz
+  output logic                                        tag_oe_o,
   // L2 cells
   output logic [Lanes-1:0]                            l2_t_re_o,
   output logic [RowW2-1:0]                            l2_t_raddr_o,
@@ -169,6 +175,9 @@ module cc_walker #(
   logic [TwN-1:0] twv_q, twv_d;
   grp_t   rd_g;
   logic   rd_v;
+  // TO (TagOreg = 1 only; constant empty otherwise)
+  grp_t   to_q, to_d;
+  logic   tov_q, tov_d;
 
   grp_t   cm_q, cm_d;
   logic   cmv_q, cmv_d;
@@ -254,13 +263,24 @@ module cc_walker #(
   endfunction
 
   logic [N2-1:0] dv;
-  logic fz, hz, front_adv;
+  logic fz, hz, hz_to, front_adv;
 
   assign dv = ac2_hit_q & ac2_dirty_q;
   assign wb_idx = 32'(wb_lane_q) * L2Ways + 32'(wb_way_q);
   assign fz = acv_q && (wb_q || (dv != '0));
-  assign hz = !fz && rd_v && ((cmv_q && conflict(rd_g, cm_q)) || (acv_q && conflict(rd_g, ac_q)));
+  // RD against TO (TagOreg = 1; tov_q is 0 otherwise)
+`ifdef RINV_FORMAL_BREAK_WALKER_TO
+  // deliberately broken variant (formal/walker.sby, task break_dp_o1): TO is not checked
+  assign hz_to = 1'b0;
+`else
+  assign hz_to = tov_q && conflict(rd_g, to_q);
+`endif
+  assign hz = !fz && rd_v && (hz_to ||
+                              (cmv_q && conflict(rd_g, cm_q)) || (acv_q && conflict(rd_g, ac_q)));
   assign front_adv = !fz && !hz;
+  // fz stops the output registers: the CM words stay in them, the TO words in the read
+  // registers (§6.5.4); every other cycle loads them, in every owner state (§4.3)
+  assign tag_oe_o  = !fz;
 
   // ---- probe acceptance ------------------------------------------------------------------
   logic cur_out;  // cur has no group left after this cycle
@@ -353,6 +373,8 @@ module cc_walker #(
     acv_d       = acv_q;
     cm_d        = cm_q;
     cmv_d       = cmv_q;
+    to_d        = to_q;
+    tov_d       = tov_q;
     if (!fz) begin
       // CM -> AC
       ac_d  = cm_q;
@@ -380,9 +402,17 @@ module cc_walker #(
           end
         end
       end
-      // RD -> CM (a bubble while held)
-      cm_d  = rd_g;
-      cmv_d = rd_v && !hz;
+      if (TagOreg != 0) begin
+        // TO -> CM, RD -> TO (a bubble while held)
+        cm_d  = to_q;
+        cmv_d = tov_q;
+        to_d  = rd_g;
+        tov_d = rd_v && !hz;
+      end else begin
+        // RD -> CM (a bubble while held)
+        cm_d  = rd_g;
+        cmv_d = rd_v && !hz;
+      end
     end
   end
 
@@ -574,8 +604,12 @@ module cc_walker #(
   assign sm_valid_o   = smv_q;
   assign sm_lookups_o = smv_q ? sm_q.lookups : '0;
 
+  // done_o is read only in StWalk, where (nxt empty) accept_o = probe_valid_i && !stall_probe_i:
+  // written without probe_ready_o's owner-state decode (fpga-ooc, CPU side with tag_oreg = 1:
+  // state_q -> probe_ready -> accept -> done -> state_d was the critical path, 75.8 MHz).
+  // TO must be empty too (§6.5.5).
   assign done_o = !cur_q.valid && !nxt_q.valid && (twv_q == '0) && !cmv_q && !acv_q &&
-                  !ctv_q && !smv_q && !accept_o;
+                  !ctv_q && !smv_q && !(probe_valid_i && !stall_probe_i) && !tov_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -583,6 +617,8 @@ module cc_walker #(
       nxt_q       <= '0;
       tw_q        <= '0;
       twv_q       <= '0;
+      to_q        <= '0;
+      tov_q       <= 1'b0;
       cm_q        <= '0;
       cmv_q       <= 1'b0;
       ac_q        <= '0;
@@ -607,6 +643,8 @@ module cc_walker #(
       nxt_q       <= nxt_d;
       tw_q        <= tw_d;
       twv_q       <= twv_d;
+      to_q        <= (TagOreg != 0) ? to_d : '0;
+      tov_q       <= (TagOreg != 0) && tov_d;
       cm_q        <= cm_d;
       cmv_q       <= cmv_d;
       ac_q        <= ac_d;
@@ -631,11 +669,16 @@ module cc_walker #(
 
 `ifdef RINV_FORMAL
   // reachability for formal/walker.sby (cover task; checker only, no logic of the block): the
-  // hold hz (RD conflicts with CM or AC, §6.5.4) and a write-back handshake under fz (§6.5.5)
+  // hold hz (RD conflicts with TO, CM or AC, §6.5.4) and a write-back handshake under fz
+  // (§6.5.5); with TagOreg = 1 also a hold against TO and a freeze with TO full
   always_comb begin
     if (rst_ni) begin
       wk_cover_hold: cover (hz);
       wk_cover_wb_hs: cover (fz && wb_valid_o && wb_ready_i);
+      if (TagOreg != 0) begin
+        wk_cover_hold_to: cover (hz && hz_to);
+        wk_cover_fz_to: cover (fz && tov_q);
+      end
     end
   end
 `endif

@@ -48,6 +48,7 @@ module rinv_fifo #(
     .re_i        (re),
     .raddr_i     (rd_ptr_q),
     .rdata_o     (rdata),
+    .oe_i        (1'b1),      // OutReg = 0 (§4.3: FIFO cells have no output register)
     .we_i        (push_ok_o),
     .waddr_i     (wr_ptr_q),
     .wbe_i       (1'b1),

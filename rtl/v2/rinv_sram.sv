@@ -6,12 +6,20 @@
 // built ((* no_rw_check *)). No reset. Style "auto": block RAM iff Depth >= 64 && Width >= 8,
 // else LUT RAM; passed to Yosys through ram_style. An ASIC flow swaps this body for a macro
 // wrapper with the same ports and timing.
+//
+// OutReg = 1 (round 5, tag_oreg): a second register follows the read register, enable oe_i;
+// rdata_o is then that output register (a read in cycle t with oe_i = 1 in t+1 shows the
+// word from t+2; it holds while oe_i = 0). It is written outside the memory's process, after
+// the read register, so Yosys infers the array (DP16KD / LUT RAM with its registered read)
+// and a fabric register behind it; an ASIC wrapper uses the macro's output-register option.
+// No reset. OutReg = 0: oe_i is unused and there is no second register.
 module rinv_sram #(
   parameter int    Depth = 16,
   parameter int    Width = 32,
   parameter int    BeW   = Width,
   // "auto", "block" or "distributed" (a packed string: Icarus 11 has no string parameters)
   parameter logic [8*11-1:0] Style = "auto",
+  parameter int    OutReg = 0,
   localparam int   AW    = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int   NBe   = Width / BeW
 ) (
@@ -19,6 +27,7 @@ module rinv_sram #(
   input  logic             re_i,
   input  logic [AW-1:0]    raddr_i,
   output logic [Width-1:0] rdata_o,
+  input  logic             oe_i,      // output register enable (OutReg = 1 only)
   input  logic             we_i,
   input  logic [AW-1:0]    waddr_i,
   input  logic [NBe-1:0]   wbe_i,
@@ -67,7 +76,19 @@ module rinv_sram #(
 `endif
   end
 
-  assign rdata_o = rdata_q;
+  if (OutReg != 0) begin : gen_oreg
+    logic [Width-1:0] rdata_oq;
+
+    always_ff @(posedge clk_i) begin
+      if (oe_i) rdata_oq <= rdata_q;
+    end
+
+    assign rdata_o = rdata_oq;
+  end else begin : gen_no_oreg
+    logic unused_oe;
+    assign unused_oe = oe_i;
+    assign rdata_o   = rdata_q;
+  end
 
 `ifndef RINV_VERIF
   logic unused_peek;

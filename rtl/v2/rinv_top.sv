@@ -19,7 +19,9 @@ module rinv_top #(
   parameter int MaxRange  = rinv_pkg::Gem5MaxRange,
   parameter int WalkLanes     = rinv_pkg::Gem5WalkLanes,
   parameter int ProbeInflight = rinv_pkg::Gem5ProbeInflight,
-  parameter int RtScan        = rinv_pkg::Gem5RtScan
+  parameter int RtScan        = rinv_pkg::Gem5RtScan,
+  // tag_oreg (§3.1, round 5): output register after every tagst / rr cell (0 or 1)
+  parameter int TagOreg       = rinv_pkg::Gem5TagOreg
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -261,7 +263,8 @@ module rinv_top #(
     .L2Lat  (CpuL2Lat),
     .RecCap (RecCap),
     .Lanes  (WalkLanes),
-    .Pif    (ProbeInflight)
+    .Pif    (ProbeInflight),
+    .TagOreg (TagOreg)
   ) u_cpu_cc (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
@@ -328,7 +331,8 @@ module rinv_top #(
     .L2Lat  (GpuL2Lat),
     .RecCap (RecCap),
     .Lanes  (WalkLanes),
-    .Pif    (ProbeInflight)
+    .Pif    (ProbeInflight),
+    .TagOreg (TagOreg)
   ) u_gpu_cc (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),

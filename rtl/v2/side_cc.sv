@@ -15,6 +15,7 @@ module side_cc #(
   parameter int  RecCap  = 16,
   parameter int  Lanes   = 1,
   parameter int  Pif     = 4,
+  parameter int  TagOreg = 0,   // tag_oreg (§3.1): output register of tagst / rr, O
   localparam int PortW   = (NL1 > 1) ? $clog2(NL1) : 1
 ) (
   input  logic                                clk_i,
@@ -90,6 +91,10 @@ module side_cc #(
   localparam int InitW   = $clog2(InitRows + 1);
   localparam int RecCntW = $clog2(RecCap + 1);
   localparam int TagLat  = (L1Lat > L2Lat) ? L1Lat : L2Lat;
+  // Rd states last LAT + O cycles (§6.2-§6.4): cnt starts at LAT + O - 1, the read is issued
+  // in the first cycle; with O = 1 Cm compares the cells' output registers
+  localparam int L1RdN   = L1Lat + TagOreg;
+  localparam int L2RdN   = L2Lat + TagOreg;
 
   typedef enum logic [4:0] {
     StInit, StIdle, StL1Rd, StL1Cm, StL1Ac, StL1Dt, StL2Rd, StL2Cm, StL2Ac, StL2Dt,
@@ -166,7 +171,8 @@ module side_cc #(
     .L2Ways (L2Ways),
     .Lanes  (Lanes),
     .TagLat (TagLat),
-    .Pif    (Pif)
+    .Pif    (Pif),
+    .TagOreg (TagOreg)
   ) u_dp (
     .clk_i, .rst_ni,
     .st_idle_i (st_idle),
@@ -500,7 +506,7 @@ module side_cc #(
         end else if (xfer_q) begin
           if (rec_cnt != '0) begin
             if (rec_hv) begin
-              cnt_d   = 4'(L2Lat - 1);
+              cnt_d   = 4'(L2RdN - 1);
               state_d = StHistRd;
             end
           end else begin
@@ -508,7 +514,7 @@ module side_cc #(
           end
         end else if (32'(rec_cnt) == RecCap) begin
           if (rec_hv) begin
-            cnt_d   = 4'(L2Lat - 1);
+            cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
           end
         end else begin
@@ -519,14 +525,14 @@ module side_cc #(
             req_d.addr  = port_req_addr_i[arb_sel];
             req_d.wdata = port_req_wdata_i[arb_sel];
             req_d.wstrb = port_req_wstrb_i[arb_sel];
-            cnt_d       = 4'(L1Lat - 1);
+            cnt_d       = 4'(L1RdN - 1);
             state_d     = StL1Rd;
           end
         end
       end
 
       StL1Rd: begin
-        if (32'(cnt_q) == L1Lat - 1) begin
+        if (32'(cnt_q) == L1RdN - 1) begin
           for (k = 0; k < NL1; k++) begin
             l1_t_re[k] = Lanes'(1) << bnk;
             l1_r_re[k] = Lanes'(1) << bnk;
@@ -549,7 +555,7 @@ module side_cc #(
           end else begin
             way1_d    = l1_vict[req_q.port];
             rr1_adv_d = !l1_has_inv[req_q.port];
-            cnt_d     = 4'(L2Lat - 1);
+            cnt_d     = 4'(L2RdN - 1);
             state_d   = StL2Rd;
           end
         end else begin
@@ -557,7 +563,7 @@ module side_cc #(
           for (k = 0; k < NL1; k++) begin
             if (l1_hit[k]) l1_d_we[k] = Lanes'(1) << bnk;
           end
-          cnt_d   = 4'(L2Lat - 1);
+          cnt_d   = 4'(L2RdN - 1);
           state_d = StL2Rd;
         end
       end
@@ -567,7 +573,7 @@ module side_cc #(
       end
 
       StL2Rd, StHistRd: begin
-        if (32'(cnt_q) == L2Lat - 1) begin
+        if (32'(cnt_q) == L2RdN - 1) begin
           l2_t_re[bnk] = 1'b1;
           if (state_q == StL2Rd) l2_r_re[bnk] = 1'b1;
         end
@@ -717,7 +723,7 @@ module side_cc #(
           if (!xfer_q) begin
             state_d = StIdle;
           end else if (rec_cnt > RecCntW'(1)) begin
-            cnt_d   = 4'(L2Lat - 1);
+            cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
           end else begin
             state_d = StHistEnd;

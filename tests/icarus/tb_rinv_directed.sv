@@ -99,7 +99,7 @@ module tb_rinv_directed;
     .RecCap(rinv_pkg::FpgaRecCap), .HistCap(HistCap), .RtCap(RtCap), .MaxRange(MaxRange)
 `ifdef RINV_V2
     , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
-    .RtScan(rinv_pkg::FpgaRtScan)
+    .RtScan(rinv_pkg::FpgaRtScan), .TagOreg(rinv_pkg::FpgaTagOreg)
 `endif
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),

@@ -61,6 +61,22 @@ module rinv_fifo #(
     inc = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
   endfunction
 
+  // c + up - dn as a select among c - 1, c, c + 1, which are computed from the register
+  // alone: the late up/dn (pop, push_ok) then feed a multiplexer, not a carry chain
+  // (fpga-ooc: the directory's path src -> formation -> pop -> count, and the GPU side's
+  // recorder push -> count, ended in this adder)
+  function automatic logic [CntW-1:0] step(input logic [CntW-1:0] c, input logic up,
+                                           input logic dn);
+    logic [CntW-1:0] cp1, cm1;
+    cp1 = c + 1'b1;
+    cm1 = c - 1'b1;
+    unique case ({up, dn})
+      2'b10:   step = cp1;
+      2'b01:   step = cm1;
+      default: step = c;
+    endcase
+  endfunction
+
   if (!HeadReg) begin : gen_direct
     logic [CntW-1:0] mcnt_q, mcnt_d;
     logic            hv_q, hv_d;
@@ -80,7 +96,7 @@ module rinv_fifo #(
       end else begin
         hv_d   = re || (hv_q && !pop_i);
         if (re) rd_ptr_d = inc(rd_ptr_q);
-        mcnt_d = mcnt_q - CntW'(re) + CntW'(push_ok_o);
+        mcnt_d = step(mcnt_q, push_ok_o, re);
       end
       if (push_ok_o) wr_ptr_d = inc(wr_ptr_q);
     end
@@ -232,8 +248,8 @@ module rinv_fifo #(
         cnt_d    = CntW'(push_ok_o);
       end else begin
         rd_ptr_d = (re || direct) ? inc(rd_ptr_q) : rd_ptr_q;
-        mcnt_d   = mcnt_q - CntW'(re) + CntW'(push_ok_o && !direct);
-        cnt_d    = cnt_q - CntW'(pop_i) + CntW'(push_ok_o);
+        mcnt_d   = step(mcnt_q, push_ok_o && !direct, re);
+        cnt_d    = step(cnt_q, push_ok_o, pop_i);
       end
     end
 

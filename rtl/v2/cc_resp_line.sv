@@ -7,7 +7,11 @@
 // (en_d_i, sel_d_i: side_cc decodes them from its current state, the states that lead into
 // StL1Dt, StL2Dt and StFillWait), so the 512 enables and data selects start at a flip-flop,
 // not at the owner FSM's next-state logic (fpga-ooc: the GPU side's critical path, 71.8 MHz,
-// routing 10.9 of 13.9 ns; then 62.4 MHz through state_d).
+// routing 10.9 of 13.9 ns; then 62.4 MHz through state_d). StL1Dt is entered only from
+// StL1Ac, StL2Dt only from StL2Ac, StFillWait only from StFillReq; writing also after an
+// StL1Ac / StL2Ac that leads elsewhere, and in StFillReq, is harmless: the last write before
+// StResp is always the load's (StL1Dt, StL2Dt or the fill handshake), and the writes stop
+// at the fill handshake, so StResp holds the line.
 module cc_resp_line (
   input  logic             clk_i,
   input  logic             rst_ni,

@@ -1,8 +1,7 @@
 // Cache controller of one side (ARCHITECTURE_v2.md §6): owner FSM with the init walk, the
-// lookup pipeline states (core ports, fills, victims; cc_lookup is folded in here because its
-// stages are owner states), the history-transfer states, and the wiring of the arrays and the
-// walker (cc_datapath), the recorder (cc_recorder), the port arbiter (cc_portarb), the
-// register window (cc_regs) and the lookup compare (cc_lookup_cmp).
+// lookup states (core ports, fills, victims: cc_lookup folded in, its stages are owner states),
+// the history states, and the wiring of cc_datapath (arrays, walker), cc_recorder, cc_portarb,
+// cc_regs and cc_lookup_cmp.
 module side_cc #(
   parameter int  Side    = 0,
   parameter int  NL1     = 2,
@@ -91,8 +90,7 @@ module side_cc #(
   localparam int InitW   = $clog2(InitRows + 1);
   localparam int RecCntW = $clog2(RecCap + 1);
   localparam int TagLat  = (L1Lat > L2Lat) ? L1Lat : L2Lat;
-  // Rd states last LAT + O cycles (§6.2-§6.4): cnt starts at LAT + O - 1, the read is issued
-  // in the first cycle; with O = 1 Cm compares the cells' output registers
+  // Rd states last LAT + O cycles (§6.2-§6.4), the read in the first (cnt = LAT + O - 1)
   localparam int L1RdN   = L1Lat + TagOreg;
   localparam int L2RdN   = L2Lat + TagOreg;
 
@@ -115,9 +113,8 @@ module side_cc #(
   req_t             req_q, req_d;   // the request latch
   rinv_pkg::addr_t req_addr;       // = req_q.addr (Icarus 11 cannot part-select a member)
   assign req_addr = req_q.addr;
-  // the response's line (L1 / L2 cell output or fill data) is registered whole and the word is
-  // chosen after the register: the block RAM's clock-to-out is not followed by a 16:1 select
-  // in the same cycle (fpga-ooc: 71.8 MHz CPU side). StResp shows the same word as before.
+  // the response's line is registered whole, the word chosen after the register (no 16:1
+  // select behind a block RAM's clock-to-out; fpga-ooc). StResp shows the same word.
   rinv_pkg::ldata_t rline_q;
   logic            xfer_q;            // cc_recorder's transfer flag (its register)
   // lookup compare registers (Cm -> Ac, Ac -> Dt)
@@ -273,10 +270,9 @@ module side_cc #(
   rinv_pkg::lmask_t st_be;
   rinv_pkg::ldata_t st_data, fill_merged;
   logic             hist_mode;   // lookups of the recorder head (StHist*)
-  // Compare results, registered at the end of Cm (the compare reads the tagst/rr cells' read
-  // data of bank bnk, which Cm also registers into l2w_q / l1rr_q): Ac acts on registers only.
-  // Same values as a compare of the registered words in Ac (X and the words do not change from
-  // Cm to Ac); the compare no longer sits in front of Ac's data-array addresses (fpga-ooc).
+  // Compare results, registered at the end of Cm (which also registers the words into l2w_q /
+  // l1rr_q): Ac acts on registers only, with the values a compare in Ac would give (X and the
+  // words do not change from Cm to Ac), and no compare in front of Ac's data addresses.
   logic              l2_hit, l2_has_inv, l2_hit_c, l2_has_inv_c;
   logic [WayW2-1:0]  l2_hit_way, l2_vict, l2_hit_way_c, l2_vict_c;
   logic [NL1-1:0]              l1_hit, l1_has_inv, l1_hit_c, l1_has_inv_c;
@@ -356,9 +352,8 @@ module side_cc #(
     word_of = d[{w, 5'b00000} +: 32];
   endfunction
 
-  // Way selects written as a mux over constant part-selects: an index multiplied by a
-  // non-power-of-two word width would make Yosys build a multiplier and a barrel shifter
-  // (ECP5: a MULT18X18D on the Ac-stage path, fpga-ooc measured 48 MHz for the side).
+  // Way selects as a mux over constant part-selects: an index times a non-power-of-two width
+  // made Yosys build a multiplier and a barrel shifter (a MULT18X18D on the Ac path, 48 MHz).
   function automatic logic [SW2-1:0] word2(input logic [L2Ways*SW2-1:0] v,
                                            input logic [WayW2-1:0] w);
     word2 = '0;
@@ -374,8 +369,7 @@ module side_cc #(
     end
   endfunction
 
-  // the selects the owner FSM needs, computed outside it (a loop inside a conditional branch
-  // of the FSM process would make Yosys infer latches for the loop variable)
+  // selects for the owner FSM, outside it (a loop in an FSM branch made Yosys infer latches)
   logic [SW2-1:0]  w2_way2, w2_hit;            // tagst word of that L2 way
   logic            vict_dirty;                 // the L2 victim is valid+dirty
   rinv_pkg::ldata_t l1_rd_line;                // own L1's data line, bank bnk
@@ -782,14 +776,8 @@ module side_cc #(
     end
   end
 
-  // The response line: its own register block (cc_resp_line.sv). Its enable and source select
-  // are decoded from the current state, not from state_d: StL1Dt is entered only from
-  // StL1Ac, StL2Dt only from StL2Ac, StFillWait only from StFillReq. Writing also in the
-  // cycles after an StL1Ac / StL2Ac that does not lead to a Dt state, and in StFillReq, is
-  // harmless: the line is read only in StResp, and the last write before StResp is always
-  // the load's (StL1Dt, StL2Dt or the fill handshake). The write stops with the fill
-  // handshake, so StResp holds the line. (fpga-ooc, GPU side: the path walk_done -> state_d
-  // -> this enable, 16 ns, went through the walker's probe acceptance.)
+  // The response line (cc_resp_line.sv): enable and source select decoded from the current
+  // state, the states that lead into StL1Dt / StL2Dt / StFillWait (why: cc_resp_line.sv)
   logic       rl_en_d;
   logic [1:0] rl_sel_d;
   assign rl_en_d  = (state_q == StL1Ac) || (state_q == StL2Ac) || (state_q == StFillReq) ||

@@ -52,10 +52,12 @@ $(FPGA_OUT)/ulx3s.json: $(RTL_SRCS) $(FPGA_SV) fpga/pll_calc.py $(FPGA_OUT)/mhz.
 # explicit opt-in for exploration (the bitstream is kept, the report says NOT met).
 FPGA_ALLOW_FAIL ?= 0
 NEXTPNR_TIMING  := $(if $(filter 1,$(FPGA_ALLOW_FAIL)),--timing-allow-fail,)
+# extra nextpnr options for build-time experiments, e.g. NEXTPNR_OPTS='--router router2'
+NEXTPNR_OPTS    ?=
 $(FPGA_OUT)/ulx3s.config: $(FPGA_OUT)/ulx3s.json fpga/ulx3s.lpf
 	@rm -f $(FPGA_OUT)/ulx3s.bit
 	$(NEXTPNR) --85k --package CABGA381 --json $< --lpf fpga/ulx3s.lpf --textcfg $@ \
-	  --freq $(FPGA_MHZ) --threads 1 $(NEXTPNR_TIMING) --report $(FPGA_OUT)/nextpnr.json \
+	  --freq $(FPGA_MHZ) --threads 1 $(NEXTPNR_TIMING) $(NEXTPNR_OPTS) --report $(FPGA_OUT)/nextpnr.json \
 	  -l $(FPGA_OUT)/nextpnr.log -q || { rm -f $@ $(FPGA_OUT)/nextpnr.json; \
 	  $(PYTHON) fpga/report.py $(FPGA_OUT) $(FPGA_MHZ) | tee $(FPGA_OUT)/report.txt; \
 	  echo "make fpga: timing or place-and-route failed at $(FPGA_MHZ) MHz: no bitstream" \

@@ -21,6 +21,8 @@ run_suite cmodel_unit         $BUILD/test_model
 run_suite tb_unit             $BUILD/test_tb
 run_test  rtl_lint            make -s lint
 run_test  rtl_yosys_parse     make -s lint-yosys
+# an illegal parameter set (§3.1) stops Verilator, Icarus and Yosys at elaboration, naming the rule
+run_test  rtl_bad_params      bash tests/rtl_bad_params.sh
 # formal proofs (formal/, docs/VERIFICATION.md §12): make formal-quick proves every job's
 # properties by k-induction and runs each job's deliberately broken variant, which must fail
 # with a VCD counterexample; the runner exits 1 on a failed or unclosed proof, a timeout or a

@@ -40,6 +40,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rtl_enums as rtl_enums_lib  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Per architecture (--arch, default v2): generated file, RTL file list, contract. v2's file is
 # not under rtl/v2/sva/ (every file there is compiled into the normal build).
@@ -264,17 +267,11 @@ def set_arch(arch):
 
 
 def strip_comments(s):
-    s = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), s, flags=re.S)
-    return re.sub(r"//[^\n]*", "", s)
+    return rtl_enums_lib.strip_comments(s)
 
 
 def rtl_files():
-    out = []
-    for ln in open(RTL_F):
-        ln = ln.strip()
-        if ln and not ln.startswith("#"):
-            out.append(os.path.join(ROOT, ln))
-    return out
+    return rtl_enums_lib.rtl_files(ROOT, os.path.relpath(RTL_F, ROOT))
 
 
 def match_block(text, start, open_re, close_re):
@@ -311,15 +308,9 @@ def extract():
             module, body = mm.group(1), mm.group(2)
             enums = {}
             # `logic [N:0]` or a 1-bit `logic` (no range: typedef enum logic {GIdle, GRun})
-            for em in re.finditer(r"typedef\s+enum\s+logic\s*(?:\[(\d+)\s*:\s*0\]\s*)?"
-                                  r"\{([^}]*)\}\s*(\w+)\s*;", body):
-                members = [x.strip() for x in em.group(2).split(",") if x.strip()]
-                if any("=" in x for x in members):
-                    errors.append(f"{rel}: enum {em.group(3)} has explicit values")
-                width = int(em.group(1)) + 1 if em.group(1) is not None else 1
-                if len(members) > 2 ** width:
-                    errors.append(f"{rel}: enum {em.group(3)} has more members than codes")
-                enums[em.group(3)] = (width, members)
+            for name, width, members, errs in rtl_enums_lib.parse_enums(body):
+                errors += [f"{rel}: {e}" for e in errs]
+                enums[name] = (width, members)
             for dm in re.finditer(r"\b(\w+_e)\s+(\w+)_q\s*,\s*(\w+)_d\s*;", body):
                 if dm.group(1) not in enums or dm.group(2) != dm.group(3):
                     continue

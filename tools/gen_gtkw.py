@@ -15,6 +15,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rtl_enums as rtl_enums_lib  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIGS = ("gem5", "fpga")
 
@@ -86,22 +89,17 @@ GROUPS = [
 
 
 def rtl_enums():
-    """Map 'module.enum_name' -> [state names in encoding order] from the files of the default
-    build's RTL list (rtl/v2/rinv.f); a 1-bit enum (`typedef enum logic {...}`) has width 1."""
+    """Map 'module.enum_name' -> (width, [state names in encoding order]) from the files of the
+    default build's RTL list (rtl/v2/rinv.f); a 1-bit enum (`typedef enum logic {...}`) has
+    width 1. The parser is tools/rtl_enums.py, shared with tools/fsm_cov.py."""
     enums = {}
-    rx = re.compile(r"typedef\s+enum\s+logic\s*(?:\[\s*(\d+)\s*:\s*0\s*\])?\s*\{([^}]*)\}"
-                    r"\s*(\w+)\s*;", re.S)
-    flist = os.path.join(ROOT, "rtl", "v2", "rinv.f")
-    files = [ln.strip() for ln in open(flist) if ln.strip() and not ln.lstrip().startswith("#")]
-    for rel in files:
-        fn = os.path.basename(rel)
-        text = re.sub(r"//[^\n]*", "", open(os.path.join(ROOT, rel)).read())
-        for msb, body, name in rx.findall(text):
-            msb = msb or "0"
-            names = [n.strip() for n in body.split(",") if n.strip()]
-            if any("=" in n for n in names):
-                sys.exit(f"gen_gtkw: {fn}: {name}: explicit encodings not supported")
-            enums[f"{fn[:-3]}.{name}"] = (int(msb) + 1, names)
+    for path in rtl_enums_lib.rtl_files(ROOT, os.path.join("rtl", "v2", "rinv.f")):
+        fn = os.path.basename(path)
+        text = rtl_enums_lib.strip_comments(open(path).read())
+        for name, width, names, errors in rtl_enums_lib.parse_enums(text):
+            if errors:
+                sys.exit(f"gen_gtkw: {fn}: " + "; ".join(errors))
+            enums[f"{fn[:-3]}.{name}"] = (width, names)
     return enums
 
 

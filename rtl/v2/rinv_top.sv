@@ -117,6 +117,57 @@ module rinv_top #(
   localparam int Total0 = CpuL2Sets * CpuL2Ways + NCpu * CpuL1Sets * CpuL1Ways;
   localparam int Total1 = GpuL2Sets * GpuL2Ways + NGpu * GpuL1Sets * GpuL1Ways;
 
+  // ---- legal configurations (ARCHITECTURE_v2.md §3.1), checked at elaboration --------------
+  // The same rules as tools/gen_params.py, for an instantiation that does not come from
+  // params/rinv.toml (a board top, a FuseSoC user): an illegal set stops Verilator, Yosys and
+  // Icarus with the rule it breaks, instead of elaborating a design that hangs (as RtScan 16
+  // with RtCap 8 once did). Yosys does not format %d: the messages name the parameters.
+  localparam bit CfgPow2 =
+      (CpuL1Sets > 0) && ((CpuL1Sets & (CpuL1Sets - 1)) == 0) &&
+      (CpuL2Sets > 0) && ((CpuL2Sets & (CpuL2Sets - 1)) == 0) &&
+      (GpuL1Sets > 0) && ((GpuL1Sets & (GpuL1Sets - 1)) == 0) &&
+      (GpuL2Sets > 0) && ((GpuL2Sets & (GpuL2Sets - 1)) == 0) &&
+      (CpuL1Ways > 0) && ((CpuL1Ways & (CpuL1Ways - 1)) == 0) &&
+      (CpuL2Ways > 0) && ((CpuL2Ways & (CpuL2Ways - 1)) == 0) &&
+      (GpuL1Ways > 0) && ((GpuL1Ways & (GpuL1Ways - 1)) == 0) &&
+      (GpuL2Ways > 0) && ((GpuL2Ways & (GpuL2Ways - 1)) == 0);
+  localparam bit CfgLat = (CpuL1Lat >= 1) && (CpuL1Lat <= 8) && (CpuL2Lat >= 1) &&
+      (CpuL2Lat <= 8) && (GpuL1Lat >= 1) && (GpuL1Lat <= 8) && (GpuL2Lat >= 1) && (GpuL2Lat <= 8);
+  localparam bit CfgLanes = ((WalkLanes == 1) || (WalkLanes == 2) || (WalkLanes == 4)) &&
+      (WalkLanes <= CpuL1Sets) && (WalkLanes <= CpuL2Sets) && (WalkLanes <= GpuL1Sets) &&
+      (WalkLanes <= GpuL2Sets) && (WalkLanes * (CpuL2Ways + NCpu * CpuL1Ways) <= 255) &&
+      (WalkLanes * (GpuL2Ways + NGpu * GpuL1Ways) <= 255);
+  localparam bit CfgRt = (RtScan > 0) && ((RtScan & (RtScan - 1)) == 0) &&
+      (RtScan <= RtCap / 2) && (RtCap >= 2) && (RtCap % RtScan == 0);
+  localparam bit CfgOther = (ProbeInflight >= 1) && (ProbeInflight <= 8) && (RecCap >= 2) &&
+      ((TagOreg == 0) || (TagOreg == 1));
+`ifndef __ICARUS__
+  if (!CfgPow2) begin : g_bad_pow2
+    $error("rinv_top: every *Sets and *Ways parameter must be a power of 2 (§3.1)");
+  end
+  if (!CfgLat) begin : g_bad_lat
+    $error("rinv_top: CpuL1Lat, CpuL2Lat, GpuL1Lat, GpuL2Lat must be 1..8 (§3.1)");
+  end
+  if (!CfgLanes) begin : g_bad_lanes
+    $error("rinv_top: WalkLanes must be 1, 2 or 4, <= every *Sets, x a side's ways <= 255");
+  end
+  if (!CfgRt) begin : g_bad_rt
+    $error("rinv_top: RtScan must be a power of 2 <= RtCap / 2, RtCap a multiple of it");
+  end
+  if (!CfgOther) begin : g_bad_other
+    $error("rinv_top: ProbeInflight must be 1..8, RecCap >= 2, TagOreg 0 or 1 (§3.1)");
+  end
+`else
+  // Icarus 11 has no elaboration-time $error: the same rules stop the run at time 0.
+  initial begin
+    if (!CfgPow2) $fatal(1, "rinv_top: every *Sets and *Ways parameter must be a power of 2");
+    if (!CfgLat) $fatal(1, "rinv_top: CpuL1Lat, CpuL2Lat, GpuL1Lat, GpuL2Lat must be 1..8");
+    if (!CfgLanes) $fatal(1, "rinv_top: WalkLanes must be 1, 2 or 4, <= *Sets, x ways <= 255");
+    if (!CfgRt) $fatal(1, "rinv_top: RtScan must be a power of 2 <= RtCap / 2, RtCap a multiple");
+    if (!CfgOther) $fatal(1, "rinv_top: ProbeInflight must be 1..8, RecCap >= 2, TagOreg 0 or 1");
+  end
+`endif
+
   // ---- verification-only behaviour (§2) ---------------------------------------------------
   // Without RINV_VERIF the stall bits are ignored, inv_count / inv_line read 0 and the cells'
   // peek backdoor reads 0 (so dbg_valid = 0).

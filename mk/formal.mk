@@ -11,7 +11,7 @@
 .PHONY: formal formal-quick
 
 FORMAL_DIR  ?= build/formal
-FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs,walker
+FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs,dregs,walker
 
 formal: $(BUILD)/params.stamp $(VENV)/stamp
 	$(PYTHON) tools/formal_run.py --out $(FORMAL_DIR) --jobs $(FORMAL_JOBS)

@@ -34,7 +34,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-JOBS = ["fifo", "fifo_eq", "rtable", "regs", "walker"]
+JOBS = ["fifo", "fifo_eq", "rtable", "regs", "dregs", "walker"]
 
 
 def tasks_of(sby):
@@ -117,9 +117,15 @@ def reached_covers(workdir):
     log = os.path.join(workdir, "logfile.txt")
     if os.path.exists(log):
         for line in open(log):
+            # the summary names only the first few; the engine's own lines name every one
             m = re.search(r"reached cover statement (\S+) at \S+ step (\d+)", line)
-            if m and (m.group(1), m.group(2)) not in out:
-                out.append((m.group(1), m.group(2)))
+            if m:
+                hit = (m.group(1).split(".")[-1], m.group(2))   # "top.name" -> "name"
+            else:
+                m = re.search(r"Reached cover statement in step (\d+) at \S+: (\S+)", line)
+                hit = (m.group(2), m.group(1)) if m else None
+            if hit and hit not in out:
+                out.append(hit)
     return out
 
 

@@ -126,6 +126,11 @@ module dir_regs #(
           if (v > 32'd2)       rb_err_o = 1'b1;
           else if (v != 32'd0) rb_err_o = (v != 32'(req_id));
           else rb_err_o = (owner_q != req_id) || inv_busy_q || hist_busy_q[rb_side_i];
+`ifdef RINV_FORMAL_BREAK_DREGS
+          // broken variant (formal/dregs.sby, task break): a taken lock released by the non-owner
+          if (v == 32'd0 && owner_q != 2'd0 && !inv_busy_q && !hist_busy_q[rb_side_i])
+            rb_err_o = 1'b0;
+`endif
         end
       end
       rinv_regs_pkg::DIR_MODE_OFFSET: begin

@@ -95,12 +95,18 @@ module dir_probegen #(
   logic [25:0] pf_q, pf_d;       // pending run
   logic [26:0] pn_q, pn_d;       // 0 = none
   logic [26:0] pe_q, pe_d;       // = pf_q + pn_q while pn_q != 0: the line that extends the run
+  // pn_q != 0 and pn_q == MaxRange, kept in registers beside pn_q (set with every pn_d, from
+  // constants and a compare of pn_q itself): the pop's decision starts at register bits
+  logic        pnz_q, pnz_d, pnmax_q, pnmax_d;
+  logic        pn_m1;            // pn_q + 1 == MaxRange
   logic        p_valid_q, p_valid_d, p_sw_q, p_sw_d, p_all_q, p_all_d;
   logic [25:0] p_first_q, p_first_d;
   logic [26:0] p_n_q, p_n_d;
   logic [OcW-1:0] oc_q, oc_d;
   logic        aw_q, aw_d;
 
+  logic [1:0]  pop_s, brk_s, pfree_s, one_s, run_s;   // per side, gen_pop
+  logic        pnz, pn_max, line_mode, go;
   logic        tgt, fifo_mode, phs, ack_hs, pfree, finish, brk, clr_ovf;
   logic [25:0] fh;
   logic        fhv;
@@ -116,7 +122,8 @@ module dir_probegen #(
   assign total_tgt = tgt ? 27'(Total1) : 27'(Total0);
   // the run's next line is kept in a register (pe_q, advanced with pn_q), so the FIFO head
   // (block RAM read data) meets an equality compare, not an adder, before the pop
-  assign brk       = (mode_q == ModeLine) || ({1'b0, fh} != pe_q) || (pn_q == 27'(MaxRange));
+  // (per side in gen_pop below, then selected: src after the compare, not before it)
+  assign brk       = brk_s[src_q];
 
   // merge: n = min(l0 - f0 + 1, MaxRange) and its set-walk choice n > smax, from the range
   // table's registered hd = l0 - f0 and hd < MaxRange (no subtraction here): hd + 1 and
@@ -157,6 +164,8 @@ module dir_probegen #(
     g_state_d  = g_state_q;
     pf_d       = pf_q;
     pn_d       = pn_q;
+    pnz_d      = pnz_q;
+    pnmax_d    = pnmax_q;
     pe_d       = pe_q;
     p_valid_d  = p_valid_q && !phs;
     p_first_d  = p_first_q;
@@ -184,9 +193,11 @@ module dir_probegen #(
           fifo_flush[src_q] = 1'b1;
           clr_ovf    = 1'b1;
           pn_d       = '0;
+          pnz_d      = 1'b0;
+          pnmax_d    = 1'b0;
         end
       end else if (fifo_mode) begin
-        if (pn_q != '0 && fc == '0) begin
+        if (pnz_q && fc == '0) begin
           if (pfree) begin
             p_valid_d = 1'b1;
             p_first_d = pf_q;
@@ -194,8 +205,10 @@ module dir_probegen #(
             p_sw_d    = setwalk_of(walk_q, pn_q, smax_tgt);
             p_all_d   = 1'b0;
             pn_d      = '0;
+            pnz_d     = 1'b0;
+            pnmax_d   = 1'b0;
           end
-        end else if (pn_q != '0 && fhv && brk) begin
+        end else if (pnz_q && fhv && brk) begin
           if (pfree) begin
             p_valid_d = 1'b1;
             p_first_d = pf_q;
@@ -205,17 +218,23 @@ module dir_probegen #(
             fifo_pop[src_q] = 1'b1;
             pf_d      = fh;
             pn_d      = 27'd1;
+            pnz_d     = 1'b1;
+            pnmax_d   = (MaxRange == 1);
             pe_d      = {1'b0, fh} + 27'd1;
           end
-        end else if (fhv && (pn_q == '0 || !brk)) begin
+        end else if (fhv && (!pnz_q || !brk)) begin
           fifo_pop[src_q] = 1'b1;
-          if (pn_q == '0) begin
-            pf_d = fh;
-            pn_d = 27'd1;
-            pe_d = {1'b0, fh} + 27'd1;
+          if (!pnz_q) begin
+            pf_d    = fh;
+            pn_d    = 27'd1;
+            pnz_d   = 1'b1;
+            pnmax_d = (MaxRange == 1);
+            pe_d    = {1'b0, fh} + 27'd1;
           end else begin
-            pn_d = pn_q + 27'd1;
-            pe_d = pe_q + 27'd1;
+            pn_d    = pn_q + 27'd1;
+            pnz_d   = 1'b1;
+            pnmax_d = pn_m1;
+            pe_d    = pe_q + 27'd1;
           end
         end
       end else begin
@@ -234,7 +253,7 @@ module dir_probegen #(
       // finish: the all-probe's ack, or nothing left
       if (ack_hs && aw_q) finish = 1'b1;
       if (!aw_q && !(fifo_mode && ovf_q[src_q]) &&
-          (fifo_mode ? (fc == '0 && pn_q == '0) : (rt_cnt[src_q] == '0 && rt_idle[src_q])) &&
+          (fifo_mode ? (fc == '0 && !pnz_q) : (rt_cnt[src_q] == '0 && rt_idle[src_q])) &&
           !p_valid_q && oc_q == '0) begin
         finish = 1'b1;
       end
@@ -246,17 +265,46 @@ module dir_probegen #(
     if (wr_inv_start) begin
       g_state_d = GRun;
       pn_d      = '0;
+      pnz_d     = 1'b0;
+      pnmax_d   = 1'b0;
       p_valid_d = 1'b0;
       oc_d      = '0;
       aw_d      = 1'b0;
     end
   end
 
+  // The pop of each side decided as if that side were the source (its own head, valid and
+  // count; no select by src in front of the head's 27-bit compare), then gated by src: the
+  // same value as fifo_pop above (checked under RINV_VERIF), with src and the compare side by
+  // side instead of in series (fpga-ooc round 5: src -> formation -> pop -> the FIFO's head
+  // queue was the directory's critical path)
+  assign pnz       = pnz_q;
+  assign pn_max    = pnmax_q;
+  assign pn_m1     = (pn_q == 27'(MaxRange - 1));
+  assign line_mode = (mode_q == ModeLine);
+  assign go        = (g_state_q == GRun) && !aw_q && fifo_mode;
+  for (genvar s = 0; s < 2; s++) begin : gen_pop
+    assign brk_s[s]   = line_mode || ({1'b0, fifo_head[s]} != pe_q) || pn_max;
+    // pfree with tgt = !s: !p_valid || (probe_valid[tgt] && probe_ready[tgt])
+    assign pfree_s[s] = !p_valid_q || ((oc_q < OcW'(Pif)) && probe_ready_i[1-s]);
+    // the pending run is emitted with this pop (case 2) / the head joins or starts the run
+    assign one_s[s]   = pnz && fifo_hv[s] && brk_s[s];
+    assign run_s[s]   = fifo_hv[s] && (!pnz || !brk_s[s]);
+    assign pop_s[s]   = go && !ovf_q[s] && !(pnz && fifo_cnt[s] == '0) &&
+                        (one_s[s] ? pfree_s[s] : run_s[s]);
+  end
+  assign fifo_pop_o[0] = pop_s[0] && !src_q;
+  assign fifo_pop_o[1] = pop_s[1] && src_q;
+  logic unused_pop;               // the formation's own pop: only the RINV_VERIF check reads it
+  assign unused_pop = ^fifo_pop;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       g_state_q   <= GIdle;
       pf_q        <= '0;
       pn_q        <= '0;
+      pnz_q       <= 1'b0;
+      pnmax_q     <= 1'b0;
       pe_q        <= '0;
       p_valid_q   <= 1'b0;
       p_first_q   <= '0;
@@ -269,6 +317,8 @@ module dir_probegen #(
       g_state_q   <= g_state_d;
       pf_q        <= pf_d;
       pn_q        <= pn_d;
+      pnz_q       <= pnz_d;
+      pnmax_q     <= pnmax_d;
       pe_q        <= pe_d;
       p_valid_q   <= p_valid_d;
       p_first_q   <= p_first_d;
@@ -280,7 +330,6 @@ module dir_probegen #(
     end
   end
 
-  assign fifo_pop_o   = fifo_pop;
   assign fifo_flush_o = fifo_flush;
   assign rt_take_o    = rt_take;
   assign take_n_o     = take_n;
@@ -298,6 +347,12 @@ module dir_probegen #(
 `ifndef SYNTHESIS
   // the registers that stand in for adders agree with them
   always @(posedge clk_i) begin
+    if (rst_ni && (pnz_q != (pn_q != '0) || pnmax_q != (pn_q == 27'(MaxRange)))) begin
+      $error("dir_probegen %m: flags nz %0d / max %0d do not fit pn %0d", pnz_q, pnmax_q, pn_q);
+    end
+    if (rst_ni && fifo_pop_o != fifo_pop) begin
+      $error("dir_probegen %m: pop %b differs from the formation's %b", fifo_pop_o, fifo_pop);
+    end
     if (rst_ni && pn_q != '0 && pe_q != {1'b0, pf_q} + pn_q) begin
       $error("dir_probegen %m: pe %0d is not pf + pn = %0d", pe_q, {1'b0, pf_q} + pn_q);
     end

@@ -35,6 +35,11 @@ module range_table #(
   rstate_e state_q, state_d;
   logic [Cap:0][25:0] f_q, f_d, l_q, l_d;
   logic [CntW-1:0]    cnt_q, cnt_d;
+  // ev_q[i] = i < cnt_q (a thermometer code of the count, kept in registers beside it and
+  // shifted with it; checked under RINV_VERIF, proved as an invariant): RScan's window
+  // validity is then a register bit, not a compare of the count (fpga-ooc round 5: the
+  // count -> a carry chain -> the insert path was the table's critical path, 81.6 MHz)
+  logic [Cap:0]       ev_q, ev_d;
   logic [CW-1:0]      c_q, c_d;
   logic [25:0]        x_q, x_d;
   logic               cont_q, cont_d, hiv_q, hiv_d, lov_q, lov_d, bv_q, bv_d;
@@ -185,7 +190,7 @@ module range_table #(
           wf[i]   = f_q[cc*Scan + i];
           wl[i]   = l_q[cc*Scan + i];
           wd[i]   = dg_q[cc*Scan + i];
-          wv[i]   = (cc*Scan + i) < 32'(cnt_q);
+          wv[i]   = ev_q[cc*Scan + i];
           widx[i] = IdxW'(cc*Scan + i);
           widx1[i] = IdxW'(cc*Scan + i + 1);
         end
@@ -251,6 +256,7 @@ module range_table #(
     f_d     = f_q;
     l_d     = l_q;
     cnt_d   = cnt_q;
+    ev_d    = ev_q;
     c_d     = c_q;
     x_d     = x_q;
     cont_d  = cont_q;
@@ -301,6 +307,7 @@ module range_table #(
           f_d[Cap] = '0;
           l_d[Cap] = '0;
           cnt_d = cnt_q - 1'b1;
+          ev_d  = ev_q >> 1;
         end else begin
           f_d[0] = f0_adv;
         end
@@ -345,6 +352,7 @@ module range_table #(
           f_d[Cap] = '0;
           l_d[Cap] = '0;
           cnt_d = cnt_q - 1'b1;
+          ev_d  = ev_q >> 1;
         end
         if (ap_new) begin
           for (int i = 1; i <= Cap; i++) begin
@@ -360,7 +368,10 @@ module range_table #(
             end
           end
           cnt_d = cnt_q + 1'b1;
-          if (32'(cnt_q) + 1 == Cap + 1) begin
+          ev_d  = {ev_q[Cap-1:0], 1'b1};
+          // the table becomes over-full (cnt + 1 == Cap + 1): a compare of the register with a
+          // constant, not an adder in front of a compare
+          if (cnt_q == CntW'(Cap)) begin
             c_d     = '0;
             bv_d    = 1'b0;
             bk_d    = '0;
@@ -398,6 +409,7 @@ module range_table #(
         f_d[Cap] = '0;
         l_d[Cap] = '0;
         cnt_d   = CntW'(Cap);
+        ev_d    = {1'b0, {Cap{1'b1}}};
         state_d = RIdle;
       end
       default: state_d = RIdle;
@@ -449,6 +461,7 @@ module range_table #(
       f_q     <= '0;
       l_q     <= '0;
       cnt_q   <= '0;
+      ev_q    <= '0;
       c_q     <= '0;
       x_q     <= '0;
       cont_q  <= 1'b0;
@@ -470,6 +483,7 @@ module range_table #(
       f_q     <= f_d;
       l_q     <= l_d;
       cnt_q   <= cnt_d;
+      ev_q    <= ev_d;
       c_q     <= c_d;
       x_q     <= x_d;
       cont_q  <= cont_d;
@@ -494,6 +508,11 @@ module range_table #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && hd_q != {1'b0, l_q[0]} - {1'b0, f_q[0]}) begin
       $error("range_table %m: hd %0d is not l0 - f0", hd_q);
+    end
+    for (int i = 0; i <= Cap; i++) begin
+      if (rst_ni && ev_q[i] != (i < 32'(cnt_q))) begin
+        $error("range_table %m: ev[%0d] %0d is not %0d < cnt %0d", i, ev_q[i], i, cnt_q);
+      end
     end
     for (int k = 0; k < Cap; k++) begin
       if (rst_ni && dg_q[k] != f_q[k+1] - l_q[k]) begin
@@ -534,9 +553,12 @@ module range_table #(
   logic            fv_ordered, fv_zero, fv_sorted;
   logic [25:0]     fv_bk_gap;
   logic            fv_dg_ok;   // dg_q[k] == f[k+1] - l[k] for every k
+  logic            fv_ev_ok;   // ev_q[i] == (i < cnt) for every i
   always_comb begin
     fv_dg_ok = 1'b1;
     for (int k = 0; k < Cap; k++) if (dg_q[k] != f_q[k+1] - l_q[k]) fv_dg_ok = 1'b0;
+    fv_ev_ok = 1'b1;
+    for (int i = 0; i <= Cap; i++) if (ev_q[i] != (i < 32'(cnt_q))) fv_ev_ok = 1'b0;
   end
 `ifdef FV_LINE_BITS
   logic            fv_small;   // every line register below 2**FV_LINE_BITS
@@ -641,6 +663,8 @@ module range_table #(
       // the register that stands in for the head's subtraction
       rt_inv_head_diff: assert (hd_q == {1'b0, l_q[0]} - {1'b0, f_q[0]});
       rt_inv_gap_diff: assert (fv_dg_ok);
+      // the thermometer code that stands in for the count's compares
+      rt_inv_count_therm: assert (fv_ev_ok);
     end
   end
 `endif

@@ -205,7 +205,7 @@ module rinv_fifo #(
     localparam int FaW = $clog2(NF + 1);
 
     logic [CntW-1:0]  cnt_q, cnt_d, mcnt_q, mcnt_d;
-    logic [FaW-1:0]   fa_q, fa_d, fa_pop;
+    logic [FaW-1:0]   fa_q, fa_d;
     logic [NF*Width-1:0] fq_q, fq_d;   // word i at [i*Width +: Width] (flat: Yosys)
     logic             rv_q, hy_q, hy_d;
     logic             room, direct;
@@ -219,25 +219,66 @@ module rinv_fifo #(
     assign re           = (mcnt_q != '0) && room;
     assign direct       = push_ok_o && (flush_i || ((mcnt_q == '0) && room));
 
+    // The queue's next state for each value of the late pop and flush (c = {flush, pop}),
+    // computed from registered state and the push side only; pop and flush then select one
+    // of four (the directory's generator decides them from the head: fpga-ooc round 5 ended
+    // its critical path src -> formation -> pop -> the word index -> fq here)
+    logic [4*NF*Width-1:0] fq_c;   // candidate c at [c*NF*Width +: NF*Width] (flat: Yosys)
+    logic [4*FaW-1:0]      fa_c;
+    logic [3:0]            hy_c;
+`ifdef __ICARUS__
+    always @* begin
+`else
     always_comb begin
-      fq_d   = fq_q;
-      fa_pop = fa_q;
-      if (pop_i) begin
-        fq_d = {{Width{1'b0}}, fq_q[NF*Width-1:Width]};
-        fa_pop = fa_q - 1'b1;
+`endif
+      logic [NF*Width-1:0] q;
+      logic [FaW-1:0]      a;
+      logic                cpop, cfl, cdir;
+      for (int c = 0; c < 4; c++) begin
+        cpop = (c % 2) != 0;
+        cfl  = c >= 2;
+        cdir = push_ok_o && (cfl || ((mcnt_q == '0) && room));
+        q    = cpop ? {{Width{1'b0}}, fq_q[NF*Width-1:Width]} : fq_q;
+        a    = cfl ? '0 : (cpop ? fa_q - 1'b1 : fa_q);
+        // word writes at constant indices (a variable part-select index made Yosys build a
+        // multiplier in front of every word: fpga-ooc 41 MHz)
+        if (!cfl && rv_q) begin
+          for (int i = 0; i < NF; i++) if (a == FaW'(i)) q[i*Width +: Width] = rdata;
+          a = a + 1'b1;
+        end
+        hy_c[c] = cdir && (a == '0);
+        if (cdir) begin
+          for (int i = 0; i < NF; i++) if (a == FaW'(i)) q[i*Width +: Width] = pdata_i;
+          a = a + 1'b1;
+        end
+        fq_c[c*NF*Width +: NF*Width] = q;
+        fa_c[c*FaW +: FaW]           = a;
       end
-      fa_d = flush_i ? '0 : fa_pop;
-      // word writes at constant indices (a variable part-select index made Yosys build a
-      // multiplier in front of every word: fpga-ooc 41 MHz)
-      if (!flush_i && rv_q) begin
-        for (int i = 0; i < NF; i++) if (fa_d == FaW'(i)) fq_d[i*Width +: Width] = rdata;
-        fa_d = fa_d + 1'b1;
-      end
-      hy_d = direct && (fa_d == '0);
-      if (direct) begin
-        for (int i = 0; i < NF; i++) if (fa_d == FaW'(i)) fq_d[i*Width +: Width] = pdata_i;
-        fa_d = fa_d + 1'b1;
-      end
+    end
+
+    always_comb begin
+      unique case ({flush_i, pop_i})
+        2'b00: begin
+          fq_d = fq_c[0*NF*Width +: NF*Width];
+          fa_d = fa_c[0*FaW +: FaW];
+          hy_d = hy_c[0];
+        end
+        2'b01: begin
+          fq_d = fq_c[1*NF*Width +: NF*Width];
+          fa_d = fa_c[1*FaW +: FaW];
+          hy_d = hy_c[1];
+        end
+        2'b10: begin
+          fq_d = fq_c[2*NF*Width +: NF*Width];
+          fa_d = fa_c[2*FaW +: FaW];
+          hy_d = hy_c[2];
+        end
+        default: begin
+          fq_d = fq_c[3*NF*Width +: NF*Width];
+          fa_d = fa_c[3*FaW +: FaW];
+          hy_d = hy_c[3];
+        end
+      endcase
     end
 
     always_comb begin

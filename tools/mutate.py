@@ -329,6 +329,15 @@ MUTATIONS_V2 = [
              "assign hz_to = 1'b0;",
              "tag_oreg: read-after-write hazard ignores the group in TO (RD reads a row TO's "
              "group has yet to invalidate; fpga configuration only)"),
+    # ---- round 6 (RTL-only timing registers that stand in for compares)
+    Mutation(RT, "ev_d  = {ev_q[Cap-1:0], 1'b1};",
+             "ev_d  = ev_q;",
+             "count thermometer ev not grown by a new entry (RScan does not see the table's "
+             "last entry)"),
+    Mutation(PG, "pnmax_d = pn_m1;",
+             "pnmax_d = 1'b0;",
+             "run-length flag pn == max_range never set by an extension (a run grows past "
+             "max_range)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

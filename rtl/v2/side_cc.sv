@@ -201,7 +201,7 @@ module side_cc #(
   );
 
   // ---- recorder -------------------------------------------------------------------------------
-  logic               rec_push, rec_pop, rec_hv;
+  logic               rec_push, rec_pop, rec_hv, rec_full, rec_nz, rec_gt1;  // flags: registers
   rinv_pkg::line_t    rec_head;
   logic [RecCntW-1:0] rec_cnt;
   logic               st_wait_done;   // a wire: Icarus 11 mis-elaborates enum compares in ports
@@ -218,6 +218,9 @@ module side_cc #(
     .head_o         (rec_head),
     .head_valid_o   (rec_hv),
     .count_o        (rec_cnt),
+    .full_o         (rec_full),
+    .nz_o           (rec_nz),
+    .gt1_o          (rec_gt1),
     .hist_go_i      (hist_go_i),
     .hist_done_i    (hist_done_i),
     .st_wait_done_i (st_wait_done),
@@ -489,7 +492,7 @@ module side_cc #(
         if (walk_accept) begin
           state_d = StWalk;
         end else if (xfer_q) begin
-          if (rec_cnt != '0) begin
+          if (rec_nz) begin
             if (rec_hv) begin
               cnt_d   = 4'(L2RdN - 1);
               state_d = StHistRd;
@@ -497,7 +500,7 @@ module side_cc #(
           end else begin
             state_d = StHistEnd;
           end
-        end else if (32'(rec_cnt) == RecCap) begin
+        end else if (rec_full) begin
           if (rec_hv) begin
             cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
@@ -696,7 +699,7 @@ module side_cc #(
           rec_pop = 1'b1;
           if (!xfer_q) begin
             state_d = StIdle;
-          end else if (rec_cnt > RecCntW'(1)) begin
+          end else if (rec_gt1) begin
             cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
           end else begin

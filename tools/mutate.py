@@ -286,8 +286,8 @@ MUTATIONS_V2 = [
              "fill_ready_o = 1'b1;",
              "fill ready not gated by the stall (ready while the fill is not taken)"),
     Mutation("rtl/v2/side_cc.sv",
-             "end else if (rec_cnt > RecCntW'(1)) begin",
-             "end else if (rec_cnt >= RecCntW'(1)) begin",
+             "end else if (rec_gt1) begin",
+             "end else if (rec_nz) begin",
              "history transfer: last-entry detection off by one (looks up an empty recorder)"),
     # ---- second batch (33-40): further classes of the same blocks
     Mutation(W, "ml[l] = (32'(l) <= 32'(lastl) % Lanes);",

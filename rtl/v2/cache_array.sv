@@ -33,8 +33,9 @@ module cache_array #(
   input  logic [Lanes-1:0][Ways-1:0]          t_we_i,
   input  logic [RowW-1:0]                     t_waddr_i,
   input  logic [Lanes-1:0][Ways-1:0][SW-1:0]  t_wdata_i,
-  // rr (replacement pointer)
+  // rr (replacement pointer); its own read row: only the lookup client reads it (fpga-ooc)
   input  logic [Lanes-1:0]                    r_re_i,
+  input  logic [RowW-1:0]                     r_raddr_i,
   output logic [Lanes-1:0][WayW-1:0]          r_rdata_o,
   input  logic [Lanes-1:0]                    r_we_i,
   input  logic [RowW-1:0]                     r_waddr_i,
@@ -103,7 +104,7 @@ module cache_array #(
       ) u_rr (
         .clk_i       (clk_i),
         .re_i        (r_re_i[b]),
-        .raddr_i     (t_raddr_i),
+        .raddr_i     (r_raddr_i),
         .rdata_o     (r_rdata_o[b]),
         .oe_i        (t_oe_i),
         .we_i        (r_we_i[b]),
@@ -167,6 +168,6 @@ module cache_array #(
   assign dbg_hit_o = |dbg_way_hit;
 
   logic unused_in;
-  assign unused_in = ^{m_we_i, m_wdata_i} & !IsL2;
+  assign unused_in = (^{m_we_i, m_wdata_i} & !IsL2) | (^r_raddr_i & (Ways == 1));
 
 endmodule : cache_array

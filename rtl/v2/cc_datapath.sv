@@ -157,6 +157,9 @@ module cc_datapath #(
       end
     end
   end
+  // The rr cells are read at their write row: only the lookup client reads them (StL1Rd /
+  // StL2Rd, which write no rr), at the request's row, a register slice; not through the
+  // walker's address multiplexer and the history line select (fpga-ooc round 6)
   assign l2_r_re    = l2_r_re_i;
   assign l2_r_we    = l2_r_we_i;
   assign l2_r_waddr = l2_r_waddr_i;
@@ -203,6 +206,7 @@ module cc_datapath #(
     .t_waddr_i  (l2_t_waddr),
     .t_wdata_i  (l2_t_wdata),
     .r_re_i     (l2_r_re),
+    .r_raddr_i  (l2_r_waddr),
     .r_rdata_o  (l2_r_rdata),
     .r_we_i     (l2_r_we),
     .r_waddr_i  (l2_r_waddr),
@@ -240,6 +244,7 @@ module cc_datapath #(
       .t_waddr_i  (l1_t_waddr[k]),
       .t_wdata_i  (l1_t_wdata[k]),
       .r_re_i     (l1_r_re[k]),
+      .r_raddr_i  (l1_r_waddr[k]),
       .r_rdata_o  (l1_r_rdata[k]),
       .r_we_i     (l1_r_we[k]),
       .r_waddr_i  (l1_r_waddr[k]),

@@ -2,8 +2,10 @@
 // decode of the looked-up line X (the request's line, or the recorder head in the history
 // states: bank, rows, tags) and of a store's bytes, and the compare of the tagst words of the
 // L2 and of every L1 (hit, hit way, lowest invalid way, else the rr victim) as the cells'
-// registered read ports deliver them in Cm. Purely combinational; side_cc registers the
-// compare results at the end of Cm, so Ac acts on registers.
+// registered read ports deliver them in Cm. The compare results are registered at the end of
+// Cm (cm2_i: StL2Cm / StHistCm, cm1_i: StL1Cm), so Ac acts on registers. The L1 fields (row1,
+// tag1) and row2r (the rr cells' row) are the request's: the L1s and the rr cells are used
+// only outside the history states, so they do not pass the history line select (fpga-ooc).
 module cc_lookup_cmp #(
   parameter int  NL1    = 2,
   parameter int  L1Sets = 16,
@@ -25,6 +27,10 @@ module cc_lookup_cmp #(
   localparam int WayW2  = (L2Ways > 1) ? $clog2(L2Ways) : 1,
   localparam int LaneW  = (Lanes > 1) ? $clog2(Lanes) : 1
 ) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  input  logic                      cm2_i,        // register the L2 compare (a flip-flop)
+  input  logic                      cm1_i,        // register the L1 compares (a flip-flop)
   input  logic                      hist_mode_i,  // StHist*: X = the recorder head
   input  rinv_pkg::line_t           rec_head_i,
   input  logic [31:2]               req_addr_i,   // word address of the request
@@ -40,6 +46,7 @@ module cc_lookup_cmp #(
   output logic [LaneW-1:0]          bnk_o,
   output logic [RowW1-1:0]          row1_o,
   output logic [RowW2-1:0]          row2_o,
+  output logic [RowW2-1:0]          row2r_o,      // the request's L2 row (rr cells)
   output logic [TagW1-1:0]          tag1_o,
   output logic [TagW2-1:0]          tag2_o,
   output rinv_pkg::lmask_t          st_be_o,
@@ -56,12 +63,19 @@ module cc_lookup_cmp #(
 );
 
   rinv_pkg::ldata_t st_bits;
+  rinv_pkg::line_t  xr;             // the request's line
+  logic                      l2_hit_c, l2_has_inv_c;
+  logic [WayW2-1:0]          l2_hit_way_c, l2_vict_c;
+  logic [NL1-1:0]            l1_hit_c, l1_has_inv_c;
+  logic [NL1-1:0][WayW1-1:0] l1_hit_way_c, l1_vict_c;
 
   assign x_o    = hist_mode_i ? rec_head_i : req_addr_i[31:6];
   assign bnk_o  = LaneW'(32'(x_o) % Lanes);
-  assign row1_o = RowW1'((32'(x_o) / Lanes) % Rows1);
+  assign xr     = req_addr_i[31:6];
+  assign row2r_o = RowW2'((32'(xr) / Lanes) % Rows2);
+  assign row1_o = RowW1'((32'(xr) / Lanes) % Rows1);
   assign row2_o = RowW2'((32'(x_o) / Lanes) % Rows2);
-  assign tag1_o = TagW1'(x_o >> SetW1);
+  assign tag1_o = TagW1'(xr >> SetW1);
   assign tag2_o = TagW2'(x_o >> SetW2);
   assign st_be_o   = 64'(req_wstrb_i) << {req_addr_i[5:2], 2'b00};
   assign st_data_o = {16{req_wdata_i}};
@@ -72,35 +86,61 @@ module cc_lookup_cmp #(
                                   : fill_data_i;
 
   always_comb begin
-    l2_hit_o     = 1'b0;
-    l2_hit_way_o = '0;
-    l2_has_inv_o = 1'b0;
-    l2_vict_o    = l2rr_i;
+    l2_hit_c     = 1'b0;
+    l2_hit_way_c = '0;
+    l2_has_inv_c = 1'b0;
+    l2_vict_c    = l2rr_i;
     for (int w = L2Ways - 1; w >= 0; w--) begin
       if (l2w_i[w*SW2 + 2] && (l2w_i[w*SW2 + 3 +: TagW2] == tag2_o)) begin
-        l2_hit_o     = 1'b1;
-        l2_hit_way_o = WayW2'(w);
+        l2_hit_c     = 1'b1;
+        l2_hit_way_c = WayW2'(w);
       end
       if (!l2w_i[w*SW2 + 2]) begin
-        l2_has_inv_o = 1'b1;
-        l2_vict_o    = WayW2'(w);
+        l2_has_inv_c = 1'b1;
+        l2_vict_c    = WayW2'(w);
       end
     end
     for (int k = 0; k < NL1; k++) begin
-      l1_hit_o[k]     = 1'b0;
-      l1_hit_way_o[k] = '0;
-      l1_has_inv_o[k] = 1'b0;
-      l1_vict_o[k]    = l1rr_i[k];
+      l1_hit_c[k]     = 1'b0;
+      l1_hit_way_c[k] = '0;
+      l1_has_inv_c[k] = 1'b0;
+      l1_vict_c[k]    = l1rr_i[k];
       for (int w = L1Ways - 1; w >= 0; w--) begin
         if (l1w_i[(k*L1Ways + w)*SW1] &&
             (l1w_i[(k*L1Ways + w)*SW1 + 1 +: TagW1] == tag1_o)) begin
-          l1_hit_o[k]     = 1'b1;
-          l1_hit_way_o[k] = WayW1'(w);
+          l1_hit_c[k]     = 1'b1;
+          l1_hit_way_c[k] = WayW1'(w);
         end
         if (!l1w_i[(k*L1Ways + w)*SW1]) begin
-          l1_has_inv_o[k] = 1'b1;
-          l1_vict_o[k]    = WayW1'(w);
+          l1_has_inv_c[k] = 1'b1;
+          l1_vict_c[k]    = WayW1'(w);
         end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      l2_hit_o     <= 1'b0;
+      l2_hit_way_o <= '0;
+      l2_vict_o    <= '0;
+      l2_has_inv_o <= 1'b0;
+      l1_hit_o     <= '0;
+      l1_hit_way_o <= '0;
+      l1_vict_o    <= '0;
+      l1_has_inv_o <= '0;
+    end else begin
+      if (cm2_i) begin
+        l2_hit_o     <= l2_hit_c;
+        l2_hit_way_o <= l2_hit_way_c;
+        l2_vict_o    <= l2_vict_c;
+        l2_has_inv_o <= l2_has_inv_c;
+      end
+      if (cm1_i) begin
+        l1_hit_o     <= l1_hit_c;
+        l1_hit_way_o <= l1_hit_way_c;
+        l1_vict_o    <= l1_vict_c;
+        l1_has_inv_o <= l1_has_inv_c;
       end
     end
   end

@@ -192,6 +192,14 @@ module cc_walker #(
   logic [N2*TagW2-1:0] ac2_tag_q, ac2_tag_d;
   logic [N1-1:0]       ac1_hit_q, ac1_hit_d;
   logic [N1*TagW1-1:0] ac1_tag_q, ac1_tag_d;
+  // the act event's hits in priority order (hord below): NE per lane, NH in all
+  localparam int NE = L2Ways + NL1 * L1Ways;
+  localparam int NH = Lanes * NE;
+  localparam int NP = 1 << $clog2(NH);
+  // AC's lowest clean hit, one-hot in hord order, registered with the hit vectors (the act's
+  // line is selected by a register, not by a carry chain over the hit vector: fpga-ooc, GPU
+  // side, ac2_hit_q -> x & -x -> line select -> ct_q.line was the critical path, 66.6 MHz)
+  logic [NH-1:0]       hone_q, hone_d;
   // flat views of the cell ports
   logic [N2*SW2-1:0]   t2_rd, t2_wd;
   logic [N1*SW1-1:0]   t1_rd, t1_wd;
@@ -344,6 +352,15 @@ module cc_walker #(
     end
   end
 
+  // lowest set bit, one-hot: v & ~(prefix OR shifted by one), the prefix OR in log2 levels of
+  // ORs (no carry chain)
+  function automatic logic [NH-1:0] lowest(input logic [NH-1:0] v);
+    logic [NH-1:0] p;
+    p = v;
+    for (int d = 1; d < NH; d = d * 2) p = p | (p << d);
+    lowest = v & ~(p << 1);
+  endfunction
+
   // ---- CM: compare the registered words --------------------------------------------------------
   // Icarus 11 widens an always_comb sensitivity to whole arrays and loops at zero delay
   // on this block (make icarus-test; docs/VERIFICATION.md, "Directed tests"): there it is
@@ -358,7 +375,10 @@ module cc_walker #(
     logic [TagW1-1:0] tg1;
     int i2, i1;
     logic [Lanes-1:0] cml;
+    logic [NH-1:0] hcl;
     cml         = cm_q.lanes;
+    hcl         = '0;
+    hone_d      = hone_q;
     line        = '0;
     tg2         = '0;
     tg1         = '0;
@@ -389,6 +409,7 @@ module cc_walker #(
                          : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
           ac2_hit_d[i2] = cmv_q && look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2] &&
                           (cm_q.sw ? in_range(line, cm_q) : (tg2 == TagW2'(cm_q.grp >> LR2)));
+          hcl[l*NE + w] = ac2_hit_d[i2] && !t2_rd[i2*SW2 + 1];
         end
         for (int k = 0; k < NL1; k++) begin
           for (int w = 0; w < L1Ways; w++) begin
@@ -399,9 +420,11 @@ module cc_walker #(
                            : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
             ac1_hit_d[i1] = cmv_q && look1(cm_q) && cml[l] && t1_rd[i1*SW1] &&
                             (cm_q.sw ? in_range(line, cm_q) : (tg1 == TagW1'(cm_q.grp >> LR1)));
+            hcl[l*NE + L2Ways + k*L1Ways + w] = ac1_hit_d[i1];
           end
         end
       end
+      hone_d = lowest(hcl);
       if (TagOreg != 0) begin
         // TO -> CM, RD -> TO (a bubble while held)
         cm_d  = to_q;
@@ -430,14 +453,12 @@ module cc_walker #(
 
   // The act event's count and line from the registered hit vectors. hord lists the hits in
   // priority order: lane 0 first; in a lane the L2 ways, then L1 k, way w, lowest first (the
-  // entry whose line inv_line shows). Its lowest set bit is isolated as x & -x and the lines
-  // are AND-OR selected; the count is a balanced adder tree (fpga-ooc: a chain of
-  // conditional increments and a priority mux over every hit was the GPU side's critical
-  // path, 93 logic levels, 22 MHz).
-  localparam int NE = L2Ways + NL1 * L1Ways;   // hits per lane
-  localparam int NH = Lanes * NE;
-  localparam int NP = 1 << $clog2(NH);
-  logic [NH-1:0]       hord, hone;
+  // entry whose line inv_line shows). The lines are AND-OR selected by hone_q, its lowest set
+  // bit: at the act every dirty L2 hit has been written back and cleared (dv = 0) and no clean
+  // hit has changed since CM, so hord is the clean hit vector hone_q was computed from in CM.
+  // The count is a balanced adder tree (fpga-ooc: a chain of conditional increments and a
+  // priority mux over every hit was the GPU side's critical path, 93 logic levels, 22 MHz).
+  logic [NH-1:0]       hord;
   logic [NH-1:0][25:0] hline;
   logic [7:0]          act_n;
   logic [25:0]         act_line;
@@ -474,9 +495,8 @@ module cc_walker #(
         end
       end
     end
-    hone     = hord & (~hord + 1'b1);
     act_line = '0;
-    for (int i = 0; i < NH; i++) act_line = act_line | ({26{hone[i]}} & hline[i]);
+    for (int i = 0; i < NH; i++) act_line = act_line | ({26{hone_q[i]}} & hline[i]);
     act_n    = popcount(hord);
   end
 
@@ -628,6 +648,7 @@ module cc_walker #(
       ac2_tag_q   <= '0;
       ac1_hit_q   <= '0;
       ac1_tag_q   <= '0;
+      hone_q      <= '0;
       wb_q        <= 1'b0;
       wb_lane_q   <= '0;
       wb_way_q    <= '0;
@@ -654,6 +675,7 @@ module cc_walker #(
       ac2_tag_q   <= ac2_tag_d;
       ac1_hit_q   <= ac1_hit_d;
       ac1_tag_q   <= ac1_tag_d;
+      hone_q      <= hone_d;
       wb_q        <= wb_d;
       wb_lane_q   <= wb_lane_d;
       wb_way_q    <= wb_way_d;
@@ -667,7 +689,25 @@ module cc_walker #(
     end
   end
 
+`ifdef RINV_VERIF
+`ifndef SYNTHESIS
+  // the registered one-hot is the lowest hit of the act (x & -x of hord)
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && acv_q && !wb_q && dv == '0 && hone_q != (hord & (~hord + 1'b1))) begin
+      $error("cc_walker %m: act one-hot %0h is not the lowest hit of %0h", hone_q, hord);
+    end
+  end
+`endif
+`endif
+
 `ifdef RINV_FORMAL
+  // the same for formal/walker.sby (documentation, no logic)
+  always_comb begin
+    if (rst_ni && acv_q && !wb_q && dv == '0) begin
+      wk_act_onehot: assert (hone_q == (hord & (~hord + 1'b1)));
+    end
+  end
+
   // reachability for formal/walker.sby (cover task; checker only, no logic of the block): the
   // hold hz (RD conflicts with TO, CM or AC, §6.5.4) and a write-back handshake under fz
   // (§6.5.5); with TagOreg = 1 also a hold against TO and a freeze with TO full

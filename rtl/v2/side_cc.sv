@@ -152,9 +152,12 @@ module side_cc #(
   logic [WayW2-1:0]                t2w_way;
   logic [SW2-1:0]                  t2w_word;
   logic                            walk_done, walk_accept, wb_valid, dbg_hit, sm_valid;
-  logic                            st_idle, st_walk;  // wires: Icarus 11 mis-elaborates enum
-  assign st_idle = (state_q == StIdle);               // compares in port connections
-  assign st_walk = (state_q == StWalk);
+  // state_q == StIdle / StWalk / a history lookup state / StL2Cm or StHistCm / StL1Cm, each a
+  // flip-flop loaded from state_d (the same values; their consumers start at a register)
+  logic                            st_idle_q, st_walk_q, hist_mode_q, cm2_q, cm1_q;
+  logic [21:0]                     st_oh_q;  // one-hot of state_q, the same way
+  logic                            unused_st;  // st_oh_q: only the write command's states
+  assign unused_st = ^st_oh_q;
   rinv_pkg::line_t  wb_line;
   rinv_pkg::ldata_t wb_wdata;
   rinv_pkg::lmask_t wb_wmask;
@@ -172,8 +175,8 @@ module side_cc #(
     .TagOreg (TagOreg)
   ) u_dp (
     .clk_i, .rst_ni,
-    .st_idle_i (st_idle),
-    .walk_i    (st_walk),
+    .st_idle_i (st_idle_q),
+    .walk_i    (st_walk_q),
     .stall_probe_i, .probe_valid_i, .probe_first_i, .probe_nlines_i, .probe_setwalk_i,
     .probe_ready_o, .ack_valid_o, .ack_hits_o, .ack_ready_i, .inv_count_o, .inv_line_o,
     .walk_done_o (walk_done), .walk_accept_o (walk_accept),
@@ -198,10 +201,10 @@ module side_cc #(
   );
 
   // ---- recorder -------------------------------------------------------------------------------
-  logic               rec_push, rec_pop, rec_hv;
+  logic               rec_push, rec_pop, rec_hv, rec_full, rec_nz, rec_gt1;  // flags: registers
   rinv_pkg::line_t    rec_head;
   logic [RecCntW-1:0] rec_cnt;
-  logic               st_wait_done;   // wire, like st_idle / st_walk
+  logic               st_wait_done;   // a wire: Icarus 11 mis-elaborates enum compares in ports
   assign st_wait_done = (state_q == StHistWaitDone);
 
   cc_recorder #(
@@ -215,6 +218,9 @@ module side_cc #(
     .head_o         (rec_head),
     .head_valid_o   (rec_hv),
     .count_o        (rec_cnt),
+    .full_o         (rec_full),
+    .nz_o           (rec_nz),
+    .gt1_o          (rec_gt1),
     .hist_go_i      (hist_go_i),
     .hist_done_i    (hist_done_i),
     .st_wait_done_i (st_wait_done),
@@ -264,24 +270,20 @@ module side_cc #(
   rinv_pkg::line_t  x;
   logic [LaneW-1:0] bnk;
   logic [RowW1-1:0] row1;
-  logic [RowW2-1:0] row2;
+  logic [RowW2-1:0] row2, row2r;   // row2r: the request's row (rr cells)
   logic [TagW1-1:0] tag1;
   logic [TagW2-1:0] tag2;
   rinv_pkg::lmask_t st_be;
   rinv_pkg::ldata_t st_data, fill_merged;
-  logic             hist_mode;   // lookups of the recorder head (StHist*)
-  // Compare results, registered at the end of Cm (which also registers the words into l2w_q /
+  // Compare results, registered in u_cmp at the end of Cm (which also registers l2w_q /
   // l1rr_q): Ac acts on registers only, with the values a compare in Ac would give (X and the
   // words do not change from Cm to Ac), and no compare in front of Ac's data addresses.
-  logic              l2_hit, l2_has_inv, l2_hit_c, l2_has_inv_c;
-  logic [WayW2-1:0]  l2_hit_way, l2_vict, l2_hit_way_c, l2_vict_c;
-  logic [NL1-1:0]              l1_hit, l1_has_inv, l1_hit_c, l1_has_inv_c;
-  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict, l1_hit_way_c, l1_vict_c;
+  logic              l2_hit, l2_has_inv;
+  logic [WayW2-1:0]  l2_hit_way, l2_vict;
+  logic [NL1-1:0]              l1_hit, l1_has_inv;
+  logic [NL1-1:0][WayW1-1:0]   l1_hit_way, l1_vict;
   logic [NL1-1:0][L1Ways*SW1-1:0]    l1w_bnk;     // L1 tagst words of bank bnk (read data)
   logic [NL1-1:0][WayW1-1:0]         l1rr_bnk;
-
-  assign hist_mode = (state_q == StHistRd) || (state_q == StHistCm) || (state_q == StHistAc) ||
-                     (state_q == StHistWb) || (state_q == StHistBeat);
 
   cc_lookup_cmp #(
     .NL1    (NL1),
@@ -291,7 +293,11 @@ module side_cc #(
     .L2Ways (L2Ways),
     .Lanes  (Lanes)
   ) u_cmp (
-    .hist_mode_i   (hist_mode),
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .cm2_i         (cm2_q),
+    .cm1_i         (cm1_q),
+    .hist_mode_i   (hist_mode_q),
     .rec_head_i    (rec_head),
     .req_addr_i    (req_addr[31:2]),
     .req_we_i      (req_q.we),
@@ -306,46 +312,21 @@ module side_cc #(
     .bnk_o         (bnk),
     .row1_o        (row1),
     .row2_o        (row2),
+    .row2r_o       (row2r),
     .tag1_o        (tag1),
     .tag2_o        (tag2),
     .st_be_o       (st_be),
     .st_data_o     (st_data),
     .fill_merged_o (fill_merged),
-    .l2_hit_o      (l2_hit_c),
-    .l2_hit_way_o  (l2_hit_way_c),
-    .l2_vict_o     (l2_vict_c),
-    .l2_has_inv_o  (l2_has_inv_c),
-    .l1_hit_o      (l1_hit_c),
-    .l1_hit_way_o  (l1_hit_way_c),
-    .l1_vict_o     (l1_vict_c),
-    .l1_has_inv_o  (l1_has_inv_c)
+    .l2_hit_o      (l2_hit),
+    .l2_hit_way_o  (l2_hit_way),
+    .l2_vict_o     (l2_vict),
+    .l2_has_inv_o  (l2_has_inv),
+    .l1_hit_o      (l1_hit),
+    .l1_hit_way_o  (l1_hit_way),
+    .l1_vict_o     (l1_vict),
+    .l1_has_inv_o  (l1_has_inv)
   );
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      l2_hit     <= 1'b0;
-      l2_hit_way <= '0;
-      l2_vict    <= '0;
-      l2_has_inv <= 1'b0;
-      l1_hit     <= '0;
-      l1_hit_way <= '0;
-      l1_vict    <= '0;
-      l1_has_inv <= '0;
-    end else begin
-      if (state_q == StL2Cm || state_q == StHistCm) begin
-        l2_hit     <= l2_hit_c;
-        l2_hit_way <= l2_hit_way_c;
-        l2_vict    <= l2_vict_c;
-        l2_has_inv <= l2_has_inv_c;
-      end
-      if (state_q == StL1Cm) begin
-        l1_hit     <= l1_hit_c;
-        l1_hit_way <= l1_hit_way_c;
-        l1_vict    <= l1_vict_c;
-        l1_has_inv <= l1_has_inv_c;
-      end
-    end
-  end
 
   function automatic logic [31:0] word_of(input logic [rinv_pkg::LineBytes*8-1:0] d,
                                           input logic [3:0] w);
@@ -434,9 +415,13 @@ module side_cc #(
     hist_line_o       = '0;
 
     // array controls of the lookup / init client
-    t2w_en     = 1'b0;
+    // the L2 tagst write command, flat over the one-hot state flags (not the case below: a
+    // shallower path to the DP16KD write enables, fpga-ooc)
+    t2w_en     = (st_oh_q[StL2Dt] && req_q.we) || (st_oh_q[StFillWait] && fill_valid_i &&
+                 !stall_fill_i) || ((st_oh_q[StVictimWb] || st_oh_q[StHistWb]) &&
+                 cc_req_ready_i) || (st_oh_q[StHistAc] && l2_hit && !w2_hit[1]);
     t2w_all    = 1'b0;
-    t2w_way    = way2_q;
+    t2w_way    = st_oh_q[StHistAc] ? l2_hit_way : way2_q;
     t2w_word   = '0;
     t1w_en     = 1'b0;
     t1w_all    = 1'b0;
@@ -445,7 +430,7 @@ module side_cc #(
     l2_t_waddr = row2;
     l2_r_re    = '0;
     l2_r_we    = '0;
-    l2_r_waddr = row2;
+    l2_r_waddr = row2r;   // also the rr read row (cc_datapath)
     l2_r_wdata = rr2_next(l2rr_q);
     l2_d_re    = '0;
     l2_d_raddr = DAW2'(32'(row2) * L2Ways + 32'(way2_q));
@@ -471,6 +456,15 @@ module side_cc #(
       l1_d_wdata[k] = st_data;
     end
 
+    // the request latch takes the arbiter's choice in every StIdle cycle (read only after the
+    // grant's cycle): its enable is a flip-flop, not the StIdle decisions (fpga-ooc, GPU side)
+    if (st_idle_q) begin
+      req_d.port  = arb_sel;
+      req_d.we    = port_req_we_i[arb_sel];
+      req_d.addr  = port_req_addr_i[arb_sel];
+      req_d.wdata = port_req_wdata_i[arb_sel];
+      req_d.wstrb = port_req_wstrb_i[arb_sel];
+    end
     unique case (state_q)
       StInit: begin
         // clear row init_q of every tagst and rr cell of every array that has it
@@ -498,7 +492,7 @@ module side_cc #(
         if (walk_accept) begin
           state_d = StWalk;
         end else if (xfer_q) begin
-          if (rec_cnt != '0) begin
+          if (rec_nz) begin
             if (rec_hv) begin
               cnt_d   = 4'(L2RdN - 1);
               state_d = StHistRd;
@@ -506,7 +500,7 @@ module side_cc #(
           end else begin
             state_d = StHistEnd;
           end
-        end else if (32'(rec_cnt) == RecCap) begin
+        end else if (rec_full) begin
           if (rec_hv) begin
             cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
@@ -514,11 +508,6 @@ module side_cc #(
         end else begin
           arb_en = 1'b1;
           if (arb_grant) begin
-            req_d.port  = arb_sel;
-            req_d.we    = port_req_we_i[arb_sel];
-            req_d.addr  = port_req_addr_i[arb_sel];
-            req_d.wdata = port_req_wdata_i[arb_sel];
-            req_d.wstrb = port_req_wstrb_i[arb_sel];
             cnt_d       = 4'(L1RdN - 1);
             state_d     = StL1Rd;
           end
@@ -617,7 +606,6 @@ module side_cc #(
           l2_d_we[bnk] = 1'b1;
           l2_m_we[bnk] = 1'b1;
           l2_m_wdata   = (w2[1] ? l2_m_rdata[bnk] : 64'd0) | st_be;
-          t2w_en   = 1'b1;
           t2w_word = {w2[SW2-1 -: TagW2], 1'b1, 1'b1, w2[0] | hist_en};
           if (hist_en && !w2[0]) rec_push = 1'b1;
         end
@@ -632,7 +620,6 @@ module side_cc #(
         cc_req_wdata_o = l2_d_rdata[bnk];
         cc_req_wmask_o = l2_m_rdata[bnk];
         if (cc_req_ready_i) begin
-          t2w_en   = 1'b1;
           t2w_word = {w2[SW2-1 -: TagW2], 3'b000};
           state_d = StFillReq;
         end
@@ -647,7 +634,6 @@ module side_cc #(
       StFillWait: begin
         fill_ready_o = !stall_fill_i;
         if (fill_valid_i && !stall_fill_i) begin
-          t2w_en   = 1'b1;
           t2w_word = {tag2, 1'b1, req_q.we, req_q.we && hist_en};
           l2_d_we[bnk] = 1'b1;
           l2_d_wbe     = '1;
@@ -685,8 +671,6 @@ module side_cc #(
             l2_d_raddr   = DAW2'(32'(row2) * L2Ways + 32'(l2_hit_way));
             state_d      = StHistWb;
           end else begin
-            t2w_en   = 1'b1;
-            t2w_way  = l2_hit_way;
             t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
             state_d = StHistBeat;
           end
@@ -703,7 +687,6 @@ module side_cc #(
         cc_req_wdata_o = l2_d_rdata[bnk];
         cc_req_wmask_o = l2_m_rdata[bnk];
         if (cc_req_ready_i) begin
-          t2w_en   = 1'b1;
           t2w_word = {w2[SW2-1 -: TagW2], 3'b100};
           state_d = StHistBeat;
         end
@@ -716,7 +699,7 @@ module side_cc #(
           rec_pop = 1'b1;
           if (!xfer_q) begin
             state_d = StIdle;
-          end else if (rec_cnt > RecCntW'(1)) begin
+          end else if (rec_gt1) begin
             cnt_d   = 4'(L2RdN - 1);
             state_d = StHistRd;
           end else begin
@@ -762,6 +745,12 @@ module side_cc #(
       way2_q      <= '0;
       way1_q      <= '0;
       rr1_adv_q   <= 1'b0;
+      st_idle_q   <= 1'b0;
+      st_walk_q   <= 1'b0;
+      hist_mode_q <= 1'b0;
+      cm2_q       <= 1'b0;
+      cm1_q       <= 1'b0;
+      st_oh_q     <= 22'(1) << StInit;
     end else begin
       state_q     <= state_d;
       req_q       <= req_d;
@@ -773,6 +762,13 @@ module side_cc #(
       way2_q      <= way2_d;
       way1_q      <= way1_d;
       rr1_adv_q   <= rr1_adv_d;
+      st_idle_q   <= (state_d == StIdle);
+      st_walk_q   <= (state_d == StWalk);
+      hist_mode_q <= (state_d == StHistRd) || (state_d == StHistCm) || (state_d == StHistAc) ||
+                     (state_d == StHistWb) || (state_d == StHistBeat);
+      cm2_q       <= (state_d == StL2Cm) || (state_d == StHistCm);
+      cm1_q       <= (state_d == StL1Cm);
+      st_oh_q     <= 22'(1) << state_d;
     end
   end
 

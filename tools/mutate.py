@@ -338,6 +338,13 @@ MUTATIONS_V2 = [
              "pnmax_d = 1'b0;",
              "run-length flag pn == max_range never set by an extension (a run grows past "
              "max_range)"),
+    Mutation("rtl/v2/cc_recorder.sv", "nz_d   = gt1_q;", "nz_d   = nz_q;",
+             "recorder non-empty flag not cleared by the pop of its last entry (the owner FSM "
+             "transfers or drains an empty recorder)"),
+    Mutation("rtl/v2/side_cc.sv", "hist_mode_q <= (state_d == StHistRd)",
+             "hist_mode_q <= (state_q == StHistRd)",
+             "registered hist_mode decoded from the current state for StHistRd (one cycle "
+             "late: the history lookup's first read uses the request's line)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -266,14 +266,6 @@ def set_arch(arch):
                                                      FUNC_V1, HEADER_V1)
 
 
-def strip_comments(s):
-    return rtl_enums_lib.strip_comments(s)
-
-
-def rtl_files():
-    return rtl_enums_lib.rtl_files(ROOT, os.path.relpath(RTL_F, ROOT))
-
-
 def match_block(text, start, open_re, close_re):
     """Index just after the close that matches the open at/after start (nesting aware)."""
     tok = re.compile(r"\b(%s|%s)\b" % (open_re, close_re))
@@ -301,8 +293,8 @@ class Fsm:
 def extract():
     fsms = []
     errors = []
-    for path in rtl_files():
-        src = strip_comments(open(path).read())
+    for path in rtl_enums_lib.rtl_files(ROOT, os.path.relpath(RTL_F, ROOT)):
+        src = rtl_enums_lib.strip_comments(open(path).read())
         rel = os.path.relpath(path, ROOT)
         for mm in re.finditer(r"\bmodule\s+(\w+)(.*?)\bendmodule\b", src, re.S):
             module, body = mm.group(1), mm.group(2)

@@ -152,11 +152,16 @@ module side_cc #(
   logic [WayW2-1:0]                t2w_way;
   logic [SW2-1:0]                  t2w_word;
   logic                            walk_done, walk_accept, wb_valid, dbg_hit, sm_valid;
-  // state_q == StIdle / StWalk / a history lookup state / StL2Cm or StHistCm / StL1Cm, each a
-  // flip-flop loaded from state_d (the same values; their consumers start at a register)
-  logic                            st_idle_q, st_walk_q, hist_mode_q, cm2_q, cm1_q;
-  logic [21:0]                     st_oh_q;  // one-hot of state_q, the same way
-  logic                            unused_st;  // st_oh_q: only the write command's states
+  // st_oh_q: one-hot of state_q, loaded from state_d (its consumers start at a flip-flop);
+  // hist_mode_q (a history lookup state) and cm2_q (StL2Cm or StHistCm): ORs of its bits, each
+  // registered too so that no OR stands in front of its consumers
+  logic [21:0]                     st_oh_q;  // 22 = the members of state_e
+  logic                            hist_mode_q, cm2_q;
+  logic                            st_idle, st_walk, cm1;  // wires: Icarus 11 mis-elaborates
+  assign st_idle = st_oh_q[StIdle];                        // enum indices in port connections
+  assign st_walk = st_oh_q[StWalk];
+  assign cm1     = st_oh_q[StL1Cm];
+  logic                            unused_st;  // st_oh_q: only some states are read
   assign unused_st = ^st_oh_q;
   rinv_pkg::line_t  wb_line;
   rinv_pkg::ldata_t wb_wdata;
@@ -175,8 +180,8 @@ module side_cc #(
     .TagOreg (TagOreg)
   ) u_dp (
     .clk_i, .rst_ni,
-    .st_idle_i (st_idle_q),
-    .walk_i    (st_walk_q),
+    .st_idle_i (st_idle),
+    .walk_i    (st_walk),
     .stall_probe_i, .probe_valid_i, .probe_first_i, .probe_nlines_i, .probe_setwalk_i,
     .probe_ready_o, .ack_valid_o, .ack_hits_o, .ack_ready_i, .inv_count_o, .inv_line_o,
     .walk_done_o (walk_done), .walk_accept_o (walk_accept),
@@ -296,7 +301,7 @@ module side_cc #(
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .cm2_i         (cm2_q),
-    .cm1_i         (cm1_q),
+    .cm1_i         (cm1),
     .hist_mode_i   (hist_mode_q),
     .rec_head_i    (rec_head),
     .req_addr_i    (req_addr[31:2]),
@@ -457,8 +462,8 @@ module side_cc #(
     end
 
     // the request latch takes the arbiter's choice in every StIdle cycle (read only after the
-    // grant's cycle): its enable is a flip-flop, not the StIdle decisions (fpga-ooc, GPU side)
-    if (st_idle_q) begin
+    // grant's cycle): its enable is a flip-flop (st_oh_q), not the StIdle decisions (fpga-ooc)
+    if (st_idle) begin
       req_d.port  = arb_sel;
       req_d.we    = port_req_we_i[arb_sel];
       req_d.addr  = port_req_addr_i[arb_sel];
@@ -745,11 +750,8 @@ module side_cc #(
       way2_q      <= '0;
       way1_q      <= '0;
       rr1_adv_q   <= 1'b0;
-      st_idle_q   <= 1'b0;
-      st_walk_q   <= 1'b0;
       hist_mode_q <= 1'b0;
       cm2_q       <= 1'b0;
-      cm1_q       <= 1'b0;
       st_oh_q     <= 22'(1) << StInit;
     end else begin
       state_q     <= state_d;
@@ -762,12 +764,9 @@ module side_cc #(
       way2_q      <= way2_d;
       way1_q      <= way1_d;
       rr1_adv_q   <= rr1_adv_d;
-      st_idle_q   <= (state_d == StIdle);
-      st_walk_q   <= (state_d == StWalk);
       hist_mode_q <= (state_d == StHistRd) || (state_d == StHistCm) || (state_d == StHistAc) ||
                      (state_d == StHistWb) || (state_d == StHistBeat);
       cm2_q       <= (state_d == StL2Cm) || (state_d == StHistCm);
-      cm1_q       <= (state_d == StL1Cm);
       st_oh_q     <= 22'(1) << state_d;
     end
   end

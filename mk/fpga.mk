@@ -73,10 +73,14 @@ fpga: $(FPGA_OUT)/ulx3s.bit
 # make fpga-ooc [OOC_BLOCKS='range_table cc_walker'] [FPGA_MHZ=...]: each block of rinv_top
 # (fpga configuration) placed and routed alone with nextpnr --out-of-context, in minutes: which
 # block limits the clock. Table in $(BUILD)/fpga/ooc/report.txt; exit 1 if a block misses.
+# OOC_SEEDS='1 2 3': place and route each block once per nextpnr seed (the worst decides, every
+# seed's Fmax is listed); empty: one run with nextpnr's default seed.
 OOC_BLOCKS ?=
+OOC_SEEDS ?=
 fpga-ooc: $(BUILD)/params.stamp $(VENV)/stamp
 	@pll=$$($(PYTHON) fpga/pll_calc.py $(FPGA_MHZ)) || exit 1
-	$(PYTHON) fpga/ooc.py $(FPGA_OUT)/ooc $(FPGA_MHZ) $(YOSYS) $(NEXTPNR) \
+	$(PYTHON) fpga/ooc.py $(if $(strip $(OOC_SEEDS)),--seeds '$(strip $(OOC_SEEDS))') \
+	  $(FPGA_OUT)/ooc $(FPGA_MHZ) $(YOSYS) $(NEXTPNR) \
 	  "$$($(PYTHON) tools/cfg_flags.py fpga yosys $(RTL_ARCH))" $(RTL_SRCS) \
 	  $(if $(strip $(OOC_BLOCKS)),-- $(OOC_BLOCKS))
 

@@ -494,7 +494,8 @@ run_test fpga_pll_elaborates bash -c "
   [ \"\$(cat $OUT/pll_params.txt)\" = '\\CLKFB_DIV 22 \\CLKI_DIV 5 \\CLKOP_CPHASE 2 \\CLKOP_DIV 5 ' ]"
 # make fpga-ooc (the default v2 RTL), one small block (OOC_BLOCKS: the full table takes ~40 min): the
 # block is placed and routed out of context and meets 100 MHz; an unknown block name and an
-# inexact clock are errors that name the choices.
+# inexact clock are errors that name the choices; OOC_SEEDS places it once per seed and lists
+# every seed's Fmax, a malformed seed list is an error.
 run_test fpga_ooc_block bash -c "
   set -e
   make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=cc_portarb > $OUT/ooc.txt 2>&1 ||
@@ -506,7 +507,13 @@ run_test fpga_ooc_block bash -c "
   grep -q 'OOC_BLOCKS names no block of rinv_top: no_such_block (blocks: .*range_table' \
     $OUT/ooc_bad.txt
   ! make -s fpga-ooc FPGA_MHZ=14 > $OUT/ooc_14.txt 2>&1
-  grep -q 'cannot make exactly 14 MHz' $OUT/ooc_14.txt"
+  grep -q 'cannot make exactly 14 MHz' $OUT/ooc_14.txt
+  make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=cc_portarb OOC_SEEDS='1 2' > $OUT/ooc_seeds.txt 2>&1 ||
+    { cat $OUT/ooc_seeds.txt; exit 1; }
+  cat $OUT/ooc_seeds.txt
+  grep -Eq '^cc_portarb .* MHz +ok +seeds 1:[0-9.]+ 2:[0-9.]+ ' $OUT/ooc_seeds.txt
+  ! make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=cc_portarb OOC_SEEDS='1 x' > $OUT/ooc_sbad.txt 2>&1
+  grep -q \"OOC_SEEDS '1 x' is not a list of distinct nextpnr seeds\" $OUT/ooc_sbad.txt"
 # Fuzzing: parser/writer round trip and model stepping under ASan+UBSan, bounded (make fuzz).
 # FUZZ_SECONDS: the default (60 s) is for a user's session; 20 s here keeps make test short.
 run_suite fuzz_parser_model_20s make -s fuzz FUZZ_SECONDS=20

@@ -15,6 +15,7 @@
 #   mk/results.mk  sweep, plots, results, bench
 #   mk/fpga.mk     fpga, fpga-ooc, fpga-sim, host
 #   mk/formal.mk   formal, formal-quick (SymbiYosys proofs of formal/)
+#   mk/eco.mk      cocotb, flash (issue 12: cocotb suite, openFPGALoader; rinv.core for FuseSoC)
 SHELL      := bash
 
 include mk/config.mk
@@ -27,3 +28,4 @@ include mk/test.mk
 include mk/results.mk
 include mk/fpga.mk
 include mk/formal.mk
+include mk/eco.mk

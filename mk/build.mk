@@ -32,6 +32,7 @@ help:
 	 '  make vdirected    the same testbench under Verilator' \
 	 '  make formal       SymbiYosys proofs of formal/: one line per property, broken variants' \
 	 '  make formal-quick the prove, cover and broken-variant tasks (no bmc task)' \
+	 '  make cocotb       cocotb suite of the register port on Icarus and Verilator (tests/cocotb/)' \
 	 'Measure' \
 	 '  make sweep        the result table (sim/sweep.py -> sim/results/): model and lockstep rows' \
 	 '  make results      sweep, then plots' \
@@ -44,6 +45,7 @@ help:
 	 '  make fpga         bitstream + report; fails with no bitstream if timing is not met' \
 	 '  make fpga-ooc     per-block out-of-context place and route and Fmax (OOC_BLOCKS=...)' \
 	 '  make fpga-sim     the board top in Verilator, driven by rinv_host over TCP' \
+	 '  make flash        load build/fpga/ulx3s.bit into the ULX3S (openFPGALoader, cable ft231X)' \
 	 'Setup' \
 	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
 	 '  make deps         Debian packages (gtkwave), the only target that runs apt-get' \

@@ -99,6 +99,16 @@ COMMANDS = [
         why="S is a placeholder (default 60 s); 10 s keeps this test short"),
     Run("make icarus-test"),
     Run("make vdirected"),
+    Run("make cocotb"),
+    Run("make venv && .venv/bin/fusesoc --cores-root=. run --target=lint ::rinv:0.2"),
+    Run(".venv/bin/fusesoc --cores-root=. run --target=sim ::rinv:0.2"),
+    Run(".venv/bin/fusesoc --cores-root=. run --target=synth --setup ::rinv:0.2",
+        files=["build/rinv_0.2/synth/edalize_yosys_template.tcl"]),
+    Fails("make flash", expect=r"make flash: (no ULX3S found on cable ft231X|openFPGALoader "
+          r"cannot start)", why="no board is attached: make flash must name the cable and "
+          "what to check (or the missing USB libraries) and exit non-zero, writing nothing"),
+    Fails("make flash FLASH_PERSIST=1", expect=r"make flash: (no ULX3S found on cable "
+          r"ft231X|openFPGALoader cannot start)", why="no board is attached (as make flash)"),
     Run("make coverage", run="make coverage COV_RUNS=2",
         why="the full run list takes ~15 min after an ~11 min build; COV_RUNS=2 is the "
             "documented smoke form (same build, first 2 runs, report written, goals not "
@@ -118,7 +128,8 @@ COMMANDS = [
           expect=r"/dev/ttyUSB0", why="no board is attached: the host tool must say that it "
           "cannot open the serial device and exit non-zero"),
     Skip("openFPGALoader -b ulx3s build/fpga/ulx3s.bit",
-         why="needs a board and a tool the project does not install yet (make flash: issue 12)"),
+         why="needs a board and a system-wide openFPGALoader; the project's command is "
+             "make flash (the venv's openFPGALoader), run above with no board"),
     Run("make clean", files=[]),
 ]
 

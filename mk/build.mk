@@ -25,7 +25,7 @@ help:
 	 '  make lint         verilator -Wall and Icarus lint of the RTL' \
 	 '  make lint-yosys   Yosys parse and elaboration of the RTL' \
 	 '  make regress      SEEDS x CYCLES random lockstep runs with resets (tools/regress_seed.sh)' \
-	 '  make fuzz         trace parser and model under ASan/UBSan for FUZZ_SECONDS' \
+	 '  make fuzz         trace parser and model, ASan/UBSan, FUZZ_SECONDS (libFuzzer or gcc)' \
 	 '  make mutate       plant each RTL mutant of tools/mutate.py, expect the tests to kill it' \
 	 '  make coverage     Verilator coverage build, FSM state/transition goals (COV_RUNS=N smoke)' \
 	 '  make icarus-test  directed SystemVerilog testbench under Icarus' \
@@ -48,7 +48,7 @@ help:
 	 '  make flash        load build/fpga/ulx3s.bit into the ULX3S (openFPGALoader, cable ft231X)' \
 	 'Setup' \
 	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
-	 '  make deps         Debian packages (gtkwave), the only target that runs apt-get' \
+	 '  make deps         Debian packages (gtkwave, clang), the only target that runs apt-get' \
 	 '  make clean        remove $(BUILD) and the tb_dir of this ARCH' \
 	 'Internal (called by the targets above): regress-run coverage-build coverage-check'
 
@@ -159,14 +159,22 @@ wave:
 	  echo "make wave: GTKWave could not open the display '$${DISPLAY:-$${WAYLAND_DISPLAY:-}}'" >&2; exit 1; fi
 
 # make deps: the Debian packages that `make test` and `make wave` need, installed only here,
-# and said before installing: gtkwave (GTKWave and its fst2vcd). Needs root (apt-get).
+# and said before installing: gtkwave (GTKWave and its fst2vcd), and clang + libclang-rt-dev
+# (libFuzzer and the sanitizer runtimes for make fuzz) unless tests/fuzz/find_libfuzzer.sh
+# finds a clang that links and runs -fsanitize=fuzzer. Needs root (apt-get).
 DEB_DEPS   := gtkwave
+FUZZ_DEB_DEPS := clang libclang-rt-dev
 deps:
 	@if command -v gtkwave >/dev/null && command -v fst2vcd >/dev/null; then \
 	  echo "make deps: Debian packages present: $(DEB_DEPS)"; else \
 	  echo "make deps: installing the Debian package(s) $(DEB_DEPS) with apt-get (GTKWave, fst2vcd)"; \
 	  apt-get update -qq && apt-get install -y -qq $(DEB_DEPS) >/dev/null || \
 	  { echo "make deps: apt-get install $(DEB_DEPS) failed (root needed)" >&2; exit 1; }; fi
+	@if cc=$$(bash tests/fuzz/find_libfuzzer.sh $(BUILD)/fuzz 2>/dev/null); then \
+	  echo "make deps: libFuzzer present ($$cc)"; else \
+	  echo "make deps: installing the Debian packages $(FUZZ_DEB_DEPS) with apt-get (libFuzzer)"; \
+	  apt-get update -qq && apt-get install -y -qq $(FUZZ_DEB_DEPS) >/dev/null || \
+	  { echo "make deps: apt-get install $(FUZZ_DEB_DEPS) failed (root needed)" >&2; exit 1; }; fi
 
 gtkw: $(BUILD)/params.stamp
 	$(PYTHON) tools/gen_gtkw.py

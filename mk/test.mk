@@ -28,20 +28,35 @@ regress-run: $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
 $(REGRESS_DIR)/seed_%.log:
 	@bash tools/regress_seed.sh $* $(CYCLES) $(abspath $(REGRESS_BIN)) $@ $(REGRESS_CFG)
 
-# Fuzzing (docs/VERIFICATION.md): the trace parser/writer and model stepping under gcc's
-# AddressSanitizer + UBSan, a bounded run (FUZZ_SECONDS) of tests/fuzz/fuzz_trace.c's own
-# mutational driver over the seed traces; the current input is kept in $(BUILD)/fuzz/cur.trace.
+# Fuzzing (docs/VERIFICATION.md §8): the trace parser/writer and model stepping under ASan +
+# UBSan for FUZZ_SECONDS. tests/fuzz/run_fuzz.sh picks the engine: libFuzzer (coverage-guided,
+# $(BUILD)/fuzz_trace_lf, corpus $(BUILD)/fuzz/corpus seeded from tests/traces/, crash inputs
+# $(BUILD)/fuzz/crash-*) when a clang links -fsanitize=fuzzer (tests/fuzz/find_libfuzzer.sh),
+# else tests/fuzz/fuzz_trace.c's own mutational driver built with gcc ($(BUILD)/fuzz_trace,
+# current input $(BUILD)/fuzz/cur.trace). FUZZ_ENGINE=auto|libfuzzer|gcc, FUZZ_MAX_LEN (bytes,
+# libFuzzer). FUZZ_PLANT=1: a build with a planted crash (tests/cases_fuzz.sh).
 FUZZ_SECONDS ?= 60
+FUZZ_ENGINE  ?= auto
+FUZZ_MAX_LEN ?= 4096
+FUZZ_PLANT   ?=
+FUZZ_LFCC    ?= clang
 FUZZ_SRCS  := $(filter-out tb/tb_dpi.c,$(LIB_SRCS))
+FUZZ_SFX   := $(if $(FUZZ_PLANT),_plant$(FUZZ_PLANT))
+FUZZ_FLAGS  = $(CSTD) $(CWARN) -O1 -g -fno-sanitize-recover=all -Icmodel -Icommon -Itb -Isw \
+              $(if $(FUZZ_PLANT),-DFUZZ_PLANT=$(FUZZ_PLANT))
 .PHONY: fuzz
-$(BUILD)/fuzz_trace: tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
-	$(CC) $(CSTD) $(CWARN) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  -Icmodel -Icommon -Itb -Isw tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
+$(BUILD)/fuzz_trace$(FUZZ_SFX): tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
+	$(CC) $(FUZZ_FLAGS) -fsanitize=address,undefined tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
 
-fuzz: $(BUILD)/fuzz_trace
-	@mkdir -p $(BUILD)/fuzz
-	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz_trace $(FUZZ_SECONDS) $(BUILD)/fuzz/cur.trace \
-	  tests/traces/*.trace
+# (clang: -Wno-unknown-warning-option for the gcc-only pragma -Wclobbered in tb/coro.c)
+$(BUILD)/fuzz_trace_lf$(FUZZ_SFX): tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) $(BUILD)/params.stamp
+	$(FUZZ_LFCC) $(FUZZ_FLAGS) -Wno-unknown-warning-option -fsanitize=fuzzer,address,undefined \
+	  -DFUZZ_NO_MAIN tests/fuzz/fuzz_trace.c $(FUZZ_SRCS) -lm -o $@
+
+fuzz: $(BUILD)/params.stamp
+	@BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ENGINE=$(FUZZ_ENGINE) \
+	  FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) FUZZ_PLANT=$(FUZZ_PLANT) MAKE="$(MAKE)" \
+	  bash tests/fuzz/run_fuzz.sh
 
 # Mutation testing (docs/VERIFICATION.md): each mutant of tools/mutate.py is built in
 # build-mut/<k>/ and run on a short lockstep kill-suite; table + score into VERIFICATION.md.

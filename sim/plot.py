@@ -2,11 +2,17 @@
 """Plots mirroring thesis figures 4.3-4.8 and the generated tables of docs/RESULTS.md,
 from the sweep CSV (sim/results/model.csv). Usage:
   python3 sim/plot.py [--csv sim/results/model.csv] [--plots docs/plots] [--md docs/RESULTS.md]
-The tables replace the text between the GENERATED markers of the markdown file."""
+The tables replace the text between the GENERATED markers of the markdown file. Every plot is
+written as PNG and SVG (deterministic: the same CSV gives the same bytes).
+  python3 sim/plot.py --check   regenerates into a temporary directory and fails (exit 1) if a
+  PNG or SVG of --plots or the tables of --md differ from it, are missing, or if --md does not
+  link every SVG (test plots_svg_up_to_date)."""
 import argparse
 import csv
 import os
 import re
+import sys
+import tempfile
 
 # SPEC section 10 (thesis tables 4.3-4.8): n -> (Default probes, proposed probes,
 # Default ticks, proposed ticks)
@@ -74,18 +80,54 @@ def tables(d):
     return "\n".join(out) + "\n"
 
 
+# x axes: the workload's size parameter and what it means in memory (4-byte elements; square:
+# two arrays of N elements, the transposes: two W x W matrices); the byte size is per array.
+XLABEL = {"square": "N (4-byte elements per array; bytes per array below)",
+          "2dshfl": "W (W x W matrix of 4-byte elements; bytes per matrix below)",
+          "matrixtranspose": "W (W x W matrix of 4-byte elements; bytes per matrix below)"}
+
+
+def fmt_bytes(b):
+    if b < 1024:
+        return f"{b} B"
+    for unit, k in (("MiB", 1024 ** 2), ("KiB", 1024)):
+        if b >= k:
+            v = b / k
+            return f"{v:.1f} {unit}" if v < 10 and v != int(v) else f"{v:.0f} {unit}"
+    return f"{b} B"
+
+
+def xticks(wl, ns):
+    if wl == "square":
+        return [f"{n:,}\n{fmt_bytes(4 * n)}" for n in ns]
+    return [f"{n}x{n}\n{fmt_bytes(4 * n * n)}" for n in ns]
+
+
+def save(fig, outdir, stem):
+    """PNG and SVG of one figure; the SVG is deterministic (fixed hash salt, no date)."""
+    files = []
+    for ext, kw in (("png", {"dpi": 110}), ("svg", {"metadata": {"Date": None}})):
+        f = os.path.join(outdir, f"{stem}.{ext}")
+        fig.savefig(f, **kw)
+        files.append(f)
+    return files
+
+
 def plots(d, outdir):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    matplotlib.rcParams["svg.hashsalt"] = "rinv-plots"  # stable ids: re-running changes nothing
     os.makedirs(outdir, exist_ok=True)
     files = []
     for wl, (fp, ft, label) in FIG.items():
         ns = [n for n in THESIS[wl] if all((wl, n, m) in d for m in ("line", "run", "merge"))]
         if not ns:
             continue
-        x = range(len(ns))
-        fig, ax = plt.subplots(figsize=(7, 4))
+        x = list(range(len(ns)))
+        ticks = xticks(wl, ns)
+        # probes: one unit (probe messages) for the thesis' counts and ours, one axis
+        fig, ax = plt.subplots(figsize=(7.5, 4.3))
         series = [("thesis Default", [THESIS[wl][n][0] for n in ns], "k--o"),
                   ("thesis proposed", [THESIS[wl][n][1] for n in ns], "k-s"),
                   ("our eager", [d[(wl, n, "line")]["eager_probes"] for n in ns], "C3-o"),
@@ -93,39 +135,69 @@ def plots(d, outdir):
                   ("run", [d[(wl, n, "run")]["probes"] for n in ns], "C1-v"),
                   ("merge", [d[(wl, n, "merge")]["probes"] for n in ns], "C2-D")]
         for name, ys, st in series:
-            ax.plot(list(x), ys, st, label=name)
+            ax.plot(x, ys, st, label=name)
         ax.set_yscale("log")
-        ax.set_xticks(list(x), [str(n) for n in ns])
-        ax.set_xlabel(label)
-        ax.set_ylabel("probes")
+        ax.set_xticks(x, ticks, fontsize=8)
+        ax.set_xlabel(f"{label.split()[0]} {XLABEL[wl]}")
+        ax.set_ylabel("probes (count, thesis and ours)")
         ax.set_title(f"Probes, {wl} (cf. thesis figure {fp})")
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
-        f = os.path.join(outdir, f"fig{fp.replace('.', '_')}_{wl}_probes.png")
         fig.tight_layout()
-        fig.savefig(f, dpi=110)
+        files += save(fig, outdir, f"fig{fp.replace('.', '_')}_{wl}_probes")
         plt.close(fig)
-        files.append(f)
-        fig, ax = plt.subplots(figsize=(7, 4))
-        ax.plot(list(x), [THESIS[wl][n][3] / THESIS[wl][n][2] for n in ns], "k-s",
-                label="thesis proposed / Default ticks")
-        ax.plot(list(x), [d[(wl, n, "run")]["inv_cycles"] / d[(wl, n, "line")]["inv_cycles"]
-                          for n in ns], "C1-v", label="our run / line inv_cycles")
-        ax.plot(list(x), [d[(wl, n, "merge")]["inv_cycles"] / d[(wl, n, "line")]["inv_cycles"]
-                          for n in ns], "C2-D", label="our merge / line inv_cycles")
-        ax.set_xticks(list(x), [str(n) for n in ns])
-        ax.set_xlabel(label)
-        ax.set_ylabel("time ratio (lower = better)")
-        ax.set_ylim(0, 1.05)
-        ax.set_title(f"Invalidation time ratio, {wl} (cf. thesis figure {ft})")
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-        f = os.path.join(outdir, f"fig{ft.replace('.', '_')}_{wl}_time.png")
+        # time: the thesis' gem5 ticks and our cycles are different units and baselines, so
+        # two panels, each with its own y axis
+        fig, (axt, axo) = plt.subplots(1, 2, figsize=(11, 4.3))
+        axt.plot(x, [THESIS[wl][n][2] for n in ns], "k--o", label="thesis Default")
+        axt.plot(x, [THESIS[wl][n][3] for n in ns], "k-s", label="thesis proposed")
+        axt.set_ylabel("thesis: gem5 ticks of probe handling")
+        axt.set_title(f"Thesis (gem5 ticks), {wl}")
+        for m, st in (("line", "C0-^"), ("run", "C1-v"), ("merge", "C2-D")):
+            axo.plot(x, [d[(wl, n, m)]["inv_cycles"] for n in ns], st, label=f"our {m}")
+        axo.set_ylabel("ours: inv_cycles (design clock cycles)")
+        axo.set_title(f"Ours (cycles, INV_START to done), {wl}")
+        for ax in (axt, axo):
+            ax.set_yscale("log")
+            ax.set_xticks(x, ticks, fontsize=8)
+            ax.set_xlabel(f"{label.split()[0]} {XLABEL[wl]}", fontsize=8)
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=8)
+        fig.suptitle(f"Invalidation time, {wl} (cf. thesis figure {ft}); "
+                     "separate axes: ticks and cycles are not the same unit", fontsize=10)
         fig.tight_layout()
-        fig.savefig(f, dpi=110)
+        files += save(fig, outdir, f"fig{ft.replace('.', '_')}_{wl}_time")
         plt.close(fig)
-        files.append(f)
     return files
+
+
+def check(a, d, text):
+    """Stale or missing plot files or tables: a list of messages (empty = up to date)."""
+    bad = []
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = plots(d, tmp)
+        for f in fresh:
+            name = os.path.basename(f)
+            mine = os.path.join(a.plots, name)
+            if not os.path.exists(mine):
+                bad.append(f"{mine}: missing (run make plots)")
+            elif open(mine, "rb").read() != open(f, "rb").read():
+                bad.append(f"{mine}: differs from a fresh run (run make plots)")
+        names = {os.path.basename(f) for f in fresh}
+    for name in sorted(os.listdir(a.plots)):
+        if name not in names:
+            bad.append(f"{os.path.join(a.plots, name)}: not written by sim/plot.py")
+    md = open(a.md).read()
+    m = re.search(r"<!-- BEGIN GENERATED TABLES -->\n(.*?)<!-- END GENERATED TABLES -->", md,
+                  flags=re.S)
+    if not m or m.group(1) != text:
+        bad.append(f"{a.md}: generated tables stale (run make plots)")
+    for name in sorted(names):
+        if name.endswith(".svg") and f"plots/{name}" not in md:
+            bad.append(f"{a.md}: no link to plots/{name}")
+    if not any(n.endswith(".svg") for n in names):
+        bad.append("no SVG written")
+    return bad
 
 
 def main():
@@ -134,9 +206,17 @@ def main():
     ap.add_argument("--plots", default="docs/plots")
     ap.add_argument("--md", default="docs/RESULTS.md")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--check", action="store_true")
     a = ap.parse_args()
     d = load(a.csv)
     text = tables(d)
+    if a.check:
+        bad = check(a, d, text)
+        for b in bad:
+            print("STALE", b)
+        n = len(os.listdir(a.plots))
+        print(f"plot check: {n} files in {a.plots}, {len(bad)} stale or missing")
+        sys.exit(1 if bad else 0)
     md = open(a.md).read()
     md = re.sub(r"(<!-- BEGIN GENERATED TABLES -->\n).*?(<!-- END GENERATED TABLES -->)",
                 lambda m: m.group(1) + text + m.group(2), md, flags=re.S)

@@ -18,22 +18,103 @@ static int stalled(harness_t *h) {
   return (rng_next(h) % 100u) < h->o.stall;
 }
 
+/* The conversion at fmt (just after a '%'): its length and the number of 'l's; conv gets
+ * the conversion character. */
+static size_t txlog_conv(const char *fmt, char *conv, unsigned *nl) {
+  size_t k = 0;
+  *nl = 0;
+  while ((fmt[k] >= '0' && fmt[k] <= '9') || fmt[k] == '-' || fmt[k] == '+' || fmt[k] == ' ' ||
+         fmt[k] == '#' || fmt[k] == '.') {
+    k++;
+  }
+  while (fmt[k] == 'l') {
+    (*nl)++;
+    k++;
+  }
+  *conv = fmt[k];
+  return fmt[k] ? k + 1 : k;
+}
+
+/* Records the arguments only: formatting every transaction cost more than the rest of the
+ * harness (it is printed only on a mismatch or a deadlock). */
+static const txlog_fmt_t *txlog_kinds(harness_t *h, const char *fmt) {
+  txlog_fmt_t *t = &h->txlog_fmts[((uintptr_t)fmt >> 3) % TXLOG_FMTS];
+  if (t->fmt == fmt) return t;
+  t->fmt = fmt;
+  t->n = 0;
+  for (const char *f = fmt; *f; f++) {
+    if (*f != '%') continue;
+    char c;
+    unsigned nl;
+    f += txlog_conv(f + 1, &c, &nl);
+    if (c == '%' || c == '\0' || t->n >= TXLOG_ARGS) continue;
+    t->kind[t->n++] = c == 's' ? 's' : nl >= 2 ? 'L' : nl == 1 ? 'l' : 'u';
+  }
+  return t;
+}
+
 void txlog(harness_t *h, const char *fmt, ...) {
-  char *dst = h->txlog[h->txlog_head];
-  int n = snprintf(dst, TXLOG_LEN, "  cycle %llu: ", (unsigned long long)h->gcyc);
+  txlog_ent_t *e = &h->txlog[h->txlog_head];
+  const txlog_fmt_t *t = txlog_kinds(h, fmt);
+  e->cyc = h->gcyc;
+  e->fmt = fmt;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(dst + n, TXLOG_LEN - (size_t)n, fmt, ap);
+  for (unsigned n = 0; n < t->n; n++) {
+    switch (t->kind[n]) {
+      case 's': e->arg[n] = (uint64_t)(uintptr_t)va_arg(ap, const char *); break;
+      case 'L': e->arg[n] = va_arg(ap, unsigned long long); break;
+      case 'l': e->arg[n] = va_arg(ap, unsigned long); break;
+      default: e->arg[n] = va_arg(ap, unsigned); break;
+    }
+  }
   va_end(ap);
   h->txlog_head = (h->txlog_head + 1) % TXLOG_N;
   if (h->txlog_n < TXLOG_N) h->txlog_n++;
+}
+
+/* The line of entry e as the eager formatting wrote it (TXLOG_LEN - 1 characters at most). */
+static void txlog_format(const txlog_ent_t *e, char *dst) {
+  char buf[4 * TXLOG_LEN];
+  size_t p = (size_t)snprintf(buf, sizeof buf, "  cycle %llu: ", (unsigned long long)e->cyc);
+  unsigned n = 0;
+  for (const char *f = e->fmt; *f && p < TXLOG_LEN; f++) {
+    if (*f != '%') {
+      buf[p++] = *f;
+      continue;
+    }
+    char c, spec[16];
+    unsigned nl;
+    size_t k = txlog_conv(f + 1, &c, &nl);
+    if (c == '%') {
+      buf[p++] = '%';
+    } else if (c != '\0' && n < TXLOG_ARGS && k + 2 <= sizeof spec) {
+      spec[0] = '%';
+      memcpy(spec + 1, f + 1, k);
+      spec[k + 1] = '\0';
+      uint64_t a = e->arg[n++];
+      size_t room = sizeof buf - p;
+      int w;
+      if (c == 's') w = snprintf(buf + p, room, spec, (const char *)(uintptr_t)a);
+      else if (nl >= 2) w = snprintf(buf + p, room, spec, (unsigned long long)a);
+      else if (nl == 1) w = snprintf(buf + p, room, spec, (unsigned long)a);
+      else w = snprintf(buf + p, room, spec, (unsigned)a);
+      if (w > 0) p += (size_t)w < room ? (size_t)w : room - 1;
+    }
+    f += k;
+  }
+  if (p > TXLOG_LEN - 1) p = TXLOG_LEN - 1;
+  buf[p] = '\0';
+  memcpy(dst, buf, p + 1);
 }
 
 void txlog_print(harness_t *h) {
   printf("last %u transactions:\n", h->txlog_n);
   for (unsigned i = 0; i < h->txlog_n; i++) {
     unsigned k = (h->txlog_head + TXLOG_N - h->txlog_n + i) % TXLOG_N;
-    printf("%s\n", h->txlog[k]);
+    char line[TXLOG_LEN];
+    txlog_format(&h->txlog[k], line);
+    printf("%s\n", line);
   }
 }
 
@@ -101,6 +182,7 @@ static void run_begin(harness_t *h) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     h->port[p].next = 0;
     h->port[p].st = PQ_IDLE;
+    h->port[p].c_ok = 0;
   }
   h->gnext = 0;
   h->issued = 0;
@@ -238,6 +320,7 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   if (!h) return NULL;
   h->o = *o;
   h->cfg = o->cfg;
+  h->out_bytes = sizeof h->out;
   h->argc = argc;
   h->argv = calloc((size_t)argc + 1, sizeof(char *));
   if (!h->argv) goto fail;
@@ -367,16 +450,31 @@ static void start_syncs(harness_t *h) {
   }
 }
 
+/* harness_drive() writes every field of rinv_in_t in a run cycle (no memset: a tenth of the
+ * harness's time); a new field must be added there. */
+_Static_assert(sizeof(rinv_in_t) == 68u * sizeof(uint32_t), "rinv_in_t changed: see drive_*()");
+
 static void drive_ports(harness_t *h, rinv_in_t *in) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
-    while (q->st == PQ_IDLE && q->next < q->n && h->dropped[q->ops[q->next]]) q->next++;
+    in->port_req_valid[p] = in->port_req_we[p] = in->port_req_addr[p] = 0;
+    in->port_req_wdata[p] = in->port_req_wstrb[p] = 0;
+    if (q->st == PQ_IDLE && (!q->c_ok || q->c_next != q->next || q->c_resets != h->resets)) {
+      /* ops dropped by a mid-run reset are skipped (h->dropped changes only there) */
+      while (q->next < q->n && h->dropped[q->ops[q->next]]) q->next++;
+      q->c_ok = 1;
+      q->c_next = q->next;
+      q->c_resets = h->resets;
+      if (q->next < q->n) {
+        size_t i = q->ops[q->next];
+        q->c_side = h->prog->ops[i].side;
+        q->c_seg = h->seg[i];
+      }
+    }
     if (q->st == PQ_IDLE && q->next < q->n && h->phase == PH_RUN) {
-      size_t i = q->ops[q->next];
-      const tr_op_t *op = &h->prog->ops[i];
-      if (h->syncs_done[op->side] == h->seg[i] && !stalled(h)) {
+      if (h->syncs_done[q->c_side] == q->c_seg && !stalled(h)) {
         q->st = PQ_VALID;
-        q->cur = i;
+        q->cur = q->ops[q->next];
       }
     }
     if (q->st == PQ_VALID && h->sva_drop_port == (int)p) {
@@ -413,6 +511,9 @@ static void drive_axi(harness_t *h, rinv_in_t *in) {
     }
   }
   const side_drv_t *d = &h->drv[h->ax_side];
+  in->axi_awvalid = in->axi_awaddr = in->axi_awuser = 0;
+  in->axi_wvalid = in->axi_wdata = in->axi_wstrb = 0;
+  in->axi_arvalid = in->axi_araddr = in->axi_aruser = 0;
   switch (h->ax_st) {
     case AX_W:
       in->axi_awvalid = !h->ax_aw_done;
@@ -434,11 +535,14 @@ static void drive_axi(harness_t *h, rinv_in_t *in) {
 }
 
 int harness_drive(harness_t *h, rinv_in_t *in) {
-  memset(in, 0, sizeof *in);
-  if (h->phase == PH_DONE) return HARNESS_DONE;
+  if (h->phase == PH_DONE) {
+    memset(in, 0, sizeof *in);
+    return HARNESS_DONE;
+  }
   h->gcyc++;
   if (h->progress_on && (h->gcyc & 4095u) == 0) progress_tick(h);
   if (h->phase == PH_RESET) {
+    memset(in, 0, sizeof *in);
     h->cycle_is_reset = 1;
     if (h->checker) rinv_model_reset(h->checker);
     if (--h->reset_left == 0) {
@@ -447,7 +551,7 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
       h->mid_reset = 0;
       h->last_progress = h->gcyc;
     }
-    h->in = *in;
+    if (in != &h->in) h->in = *in;
     return HARNESS_RESET;
   }
   h->cycle_is_reset = 0;
@@ -467,7 +571,9 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
   mem_drive_in(h->mem, in);
   /* internal channel stalls */
   uint32_t st = 0;
-  for (unsigned k = 0; k < RINV_N_STALL; k++) st |= (uint32_t)stalled(h) << k;
+  if (h->o.stall) {
+    for (unsigned k = 0; k < RINV_N_STALL; k++) st |= (uint32_t)stalled(h) << k;
+  }
   in->stall = st;
   /* debug peek */
   for (unsigned s = 0; s < N_SIDES; s++) {
@@ -476,7 +582,7 @@ int harness_drive(harness_t *h, rinv_in_t *in) {
     h->dbg_line[s] = h->dbg_sel[s] ? line : 0u;
     in->dbg_line[s] = h->dbg_line[s];
   }
-  h->in = *in;
+  if (in != &h->in) h->in = *in; /* harness_run_standalone drives h->in itself */
   return HARNESS_RUN;
 }
 
@@ -497,7 +603,7 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
   observe_dbg(h, out);
   e2e_step(h->e2e, e2e_bad, h);
   corners_step(h->corners, &h->in, out);
-  h->out = *out;
+  memcpy(&h->out, out, h->out_bytes); /* see out_bytes */
   h->have_prev = 1;
 
   if (h->phase == PH_SETUP || h->phase == PH_RUN) h->run_cycles++;
@@ -551,17 +657,16 @@ int harness_run_standalone(harness_t *h) {
     harness_free(h);
     return 2;
   }
-  rinv_in_t in;
   rinv_out_t out;
   memset(&out, 0, sizeof out);
   for (;;) {
-    int st = harness_drive(h, &in);
+    int st = harness_drive(h, &h->in); /* no copy: the model reads the harness's inputs */
     if (st == HARNESS_DONE) break;
     if (st == HARNESS_RESET) {
       rinv_model_reset(m);
       memset(&out, 0, sizeof out);
     } else {
-      rinv_model_step(m, &in, &out);
+      rinv_model_step(m, &h->in, &out);
     }
     harness_observe(h, &out);
   }

@@ -58,6 +58,26 @@ enum { PH_RESET = 0, PH_SETUP, PH_RUN, PH_DRAIN, PH_DONE };
 
 typedef struct harness harness_t;
 
+/* One transaction-log entry: the cycle, the format and its arguments (at most TXLOG_ARGS
+ * conversions %s, %[flags][width]u|x|d and the same with ll; every %s argument a string
+ * that lives as long as the process), formatted by txlog_print. */
+#define TXLOG_ARGS 8u
+typedef struct txlog_ent {
+  uint64_t cyc;
+  const char *fmt;
+  uint64_t arg[TXLOG_ARGS];
+} txlog_ent_t;
+
+/* The argument kinds of a format (parsed once per format: txlog is called with a few
+ * dozen literal formats): 's' string, 'L' unsigned long long, 'l' unsigned long, 'u'
+ * unsigned. A small direct-mapped table keyed by the format's address. */
+#define TXLOG_FMTS 64u
+typedef struct txlog_fmt {
+  const char *fmt;
+  unsigned n;
+  char kind[TXLOG_ARGS];
+} txlog_fmt_t;
+
 /* One side's driver coroutine and its MMIO request slot. */
 typedef struct side_drv {
   harness_t *h;
@@ -86,6 +106,13 @@ typedef struct port_q {
   int checked;
   uint32_t expect;
   uint64_t req_cyc;
+  /* drive_ports' cache of ops[next] (valid while c_ok, next == c_next and no mid-run reset
+   * since: h->resets == c_resets): saves the dependent loads of a waiting port each cycle */
+  int c_ok;
+  size_t c_next;
+  unsigned c_resets;
+  unsigned c_side;
+  uint32_t c_seg;
 } port_q_t;
 
 typedef struct run_result {
@@ -128,6 +155,9 @@ struct harness {
   int cycle_is_reset;
   rinv_in_t in;    /* inputs of the current cycle */
   rinv_out_t out;  /* outputs of the last observed cycle */
+  size_t out_bytes; /* sizeof out, as a run-time value: a copy of a constant size became rep
+                       movsq, slow to start on the machines measured (5% of rinv_sim's time);
+                       memcpy with this size is the library's vector copy */
   int have_prev;   /* out is valid (a cycle of this run was observed) */
 
   /* per-run state */
@@ -191,7 +221,8 @@ struct harness {
   uint64_t issued;             /* records of the program issued in this run */
 
   FILE *probe_log;
-  char txlog[TXLOG_N][TXLOG_LEN];
+  txlog_ent_t txlog[TXLOG_N];  /* formatted only when printed (txlog_print) */
+  txlog_fmt_t txlog_fmts[TXLOG_FMTS];
   unsigned txlog_head, txlog_n;
 };
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct cache_array {
   uint32_t sets, ways, lanes, rows, set_bits, lane_bits, is_l2;
@@ -17,7 +18,17 @@ struct cache_array {
   sram_t **dmask; /* [bank], L2 only */
   sram_t **touched;
   uint32_t ntouched, maxtouched;
+  const uint8_t **tagq; /* [bank * ways + way]: the tagst cells' rdata registers (4 bytes) */
+  const uint8_t **rrq;  /* [bank]: the rr cells' rdata registers, NULL when ways == 1 */
+  int twrite;           /* a tagst cell was written this cycle (ca_clock returns it) */
+  uint32_t *act, actbit; /* ca_set_activity */
 };
+
+static uint32_t load32(const uint8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
 
 static unsigned log2u(uint32_t v) {
   unsigned b = 0;
@@ -27,6 +38,7 @@ static unsigned log2u(uint32_t v) {
 
 /* tagst/rr cells with OutReg are clocked by ca_clock() as a whole, not through the list */
 static void touch(cache_array_t *a, sram_t *s, int first) {
+  if (a->act) *a->act |= a->actbit;
   if (sram_outreg(s)) a->oacc = 1;
   else if (first) a->touched[a->ntouched++] = s;
 }
@@ -50,7 +62,10 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
   a->dmask = calloc(lanes, sizeof *a->dmask);
   a->maxtouched = lanes * (ways + 3u);
   a->touched = calloc(a->maxtouched, sizeof *a->touched);
-  if (!a->tagst || !a->tagmem || !a->rr || !a->data || !a->dmask || !a->touched) {
+  a->tagq = calloc((size_t)lanes * ways, sizeof *a->tagq);
+  a->rrq = calloc(lanes, sizeof *a->rrq);
+  if (!a->tagst || !a->tagmem || !a->rr || !a->data || !a->dmask || !a->touched || !a->tagq ||
+      !a->rrq) {
     ca_free(a);
     return NULL;
   }
@@ -60,11 +75,15 @@ cache_array_t *ca_new(const char *name, uint32_t sets, uint32_t ways, uint32_t l
     for (uint32_t w = 0; w < ways; w++) {
       snprintf(n, sizeof n, "%s.tagst[b%u][w%u]", name, b, w);
       bad |= !(a->tagst[b * ways + w] = sram_new_outreg(n, a->rows, 4, a->oreg, err));
-      if (a->tagst[b * ways + w]) a->tagmem[b * ways + w] = sram_words32(a->tagst[b * ways + w]);
+      if (a->tagst[b * ways + w]) {
+        a->tagmem[b * ways + w] = sram_words32(a->tagst[b * ways + w]);
+        a->tagq[b * ways + w] = sram_rdata_reg(a->tagst[b * ways + w]);
+      }
     }
     if (ways > 1) {
       snprintf(n, sizeof n, "%s.rr[b%u]", name, b);
       bad |= !(a->rr[b] = sram_new_outreg(n, a->rows, 4, a->oreg, err));
+      if (a->rr[b]) a->rrq[b] = sram_rdata_reg(a->rr[b]);
     }
     snprintf(n, sizeof n, "%s.data[b%u]", name, b);
     bad |= !(a->data[b] = sram_new(n, a->rows * ways, 64, err));
@@ -95,7 +114,14 @@ void ca_free(cache_array_t *a) {
   free(a->data);
   free(a->dmask);
   free(a->touched);
+  free(a->tagq);
+  free(a->rrq);
   free(a);
+}
+
+void ca_set_activity(cache_array_t *a, uint32_t *word, uint32_t bit) {
+  a->act = word;
+  a->actbit = bit;
 }
 
 uint32_t ca_sets(const cache_array_t *a) { return a->sets; }
@@ -109,24 +135,36 @@ uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t r
 }
 
 void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr) {
-  for (uint32_t w = 0; w < a->ways; w++) {
-    sram_t *s = a->tagst[bank * a->ways + w];
-    touch(a, s, sram_read(s, row));
+  /* touch() of every way in one call: an OutReg cell is not listed (oacc), others are listed
+   * when first accessed */
+  if (a->act) *a->act |= a->actbit;
+  if (a->oreg) {
+    sram_read_each(&a->tagst[bank * a->ways], a->ways, row, NULL);
+    a->oacc = 1;
+  } else {
+    a->ntouched += sram_read_each(&a->tagst[bank * a->ways], a->ways, row,
+                                  &a->touched[a->ntouched]);
   }
   if (with_rr && a->rr[bank]) touch(a, a->rr[bank], sram_read(a->rr[bank], row));
   a->oread = a->oreg;
 }
 
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way) {
-  return sram_rdata_u32(a->tagst[bank * a->ways + way]);
+  return load32(a->tagq[bank * a->ways + way]);
+}
+
+void ca_tag_q_all(const cache_array_t *a, uint32_t bank, uint32_t *words) {
+  const uint8_t *const *q = &a->tagq[bank * a->ways];
+  for (uint32_t w = 0; w < a->ways; w++) words[w] = load32(q[w]);
 }
 
 uint32_t ca_rr_q(const cache_array_t *a, uint32_t bank) {
-  return a->rr[bank] ? sram_rdata_u32(a->rr[bank]) : 0u;
+  return a->rrq[bank] ? load32(a->rrq[bank]) : 0u;
 }
 
 void ca_tag_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint32_t word) {
   sram_t *s = a->tagst[bank * a->ways + way];
+  a->twrite = 1;
   touch(a, s, sram_write(s, row, &word, ~0ull));
 }
 
@@ -156,19 +194,22 @@ void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way,
   touch(a, a->dmask[bank], sram_write(a->dmask[bank], row * a->ways + way, &m, ~0ull));
 }
 
-void ca_clock(cache_array_t *a, int oe) {
-  for (uint32_t i = 0; i < a->ntouched; i++) sram_clock(a->touched[i]);
+int ca_clock(cache_array_t *a, int oe) {
+  int twrite = a->twrite;
+  a->twrite = 0;
+  sram_clock_each(a->touched, a->ntouched, 1);
   a->ntouched = 0;
   /* O = 1: every tagst/rr cell sees the edge (the output registers load at every edge with
    * oe = 1); skipped when no cell was accessed and every output register already equals its
    * read register (the edge would change nothing) */
-  if (!a->oreg || (!a->oacc && !a->opend)) return;
+  if (!a->oreg || (!a->oacc && !a->opend)) return twrite;
   for (uint32_t b = 0; b < a->lanes; b++) {
-    for (uint32_t w = 0; w < a->ways; w++) sram_clock_oe(a->tagst[b * a->ways + w], oe);
+    sram_clock_each(&a->tagst[b * a->ways], a->ways, oe);
     if (a->rr[b]) sram_clock_oe(a->rr[b], oe);
   }
   a->opend = a->oread || (a->opend && !oe);
   a->oacc = a->oread = 0;
+  return twrite;
 }
 
 int ca_peek_valid(const cache_array_t *a, uint32_t line) {

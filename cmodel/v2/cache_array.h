@@ -37,6 +37,8 @@ uint32_t ca_line(const cache_array_t *a, uint32_t tag, uint32_t bank, uint32_t r
  * rdata (the output registers when O = 1), write. */
 void ca_tag_read(cache_array_t *a, uint32_t bank, uint32_t row, int with_rr);
 uint32_t ca_tag_q(const cache_array_t *a, uint32_t bank, uint32_t way);
+/* ca_tag_q of every way of bank into words[0 .. ways - 1] (one call for a compare) */
+void ca_tag_q_all(const cache_array_t *a, uint32_t bank, uint32_t *words);
 uint32_t ca_rr_q(const cache_array_t *a, uint32_t bank);
 void ca_tag_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint32_t word);
 void ca_rr_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t val);
@@ -50,8 +52,13 @@ uint64_t ca_dmask_q(const cache_array_t *a, uint32_t bank);
 void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint64_t m);
 
 /* The edge for every cell touched this cycle; oe: the tagst/rr output registers' enable
- * (§4.3: 0 exactly in the walker's fz cycles; no effect when O = 0). */
-void ca_clock(cache_array_t *a, int oe);
+ * (§4.3: 0 exactly in the walker's fz cycles; no effect when O = 0). Returns 1 if a tagst
+ * cell was written at this edge (what ca_peek_valid sees may have changed), else 0. */
+int ca_clock(cache_array_t *a, int oe);
+/* Activity flag: every access (read or write issue) of a cell of a also ORs bit into *word,
+ * so an owner can skip ca_clock() for an array without access in the cycle (with O = 0 that
+ * edge changes nothing; with O = 1 the array must be clocked at every edge). */
+void ca_set_activity(cache_array_t *a, uint32_t *word, uint32_t bit);
 /* Backdoor: is line valid in this array (peek, no effect on state). */
 int ca_peek_valid(const cache_array_t *a, uint32_t line);
 /* Test backdoor: install line in way with tagst bits, data (NULL: unchanged), dmask (L2). */

@@ -23,6 +23,17 @@ struct cc {
   cc_walker_t *wk;
   cc_regs_t *regs;
   uint8_t zero_line[64];
+  struct cc_peek *peek; /* last cc_line_valid() answer of the arrays */
+};
+
+/* The debug peek asks about the same line in most cycles (the testbench's oldest pending
+ * line) and the tagst cells change only at an edge with a tagst write or a poke: the last
+ * answer of the arrays is kept until then (a cache of a pure function, so a separate
+ * allocation: cc_line_valid() takes a const cc_t). */
+struct cc_peek {
+  int ok;
+  uint32_t line;
+  int valid;
 };
 
 static unsigned log2u(uint32_t v) {
@@ -62,12 +73,16 @@ cc_t *cc_new(const rinv_cfg_t *cfg, unsigned side, rinv_err_t *err) {
     snprintf(n, sizeof n, "%s.%s%u", sn, side ? "TCP" : "L1D", k);
     bad |= !(x->arr[1 + k] = ca_new(n, l1s, l1w, x->lanes, 0, (int)x->oreg, err));
   }
+  for (unsigned a = 0; a < x->n_arr; a++) {
+    if (x->arr[a]) ca_set_activity(x->arr[a], &x->arr_act, 1u << a);
+  }
   cc->arb = cc_portarb_new(x->n_l1);
   cc->lk = cc_lookup_new(x);
   cc->rec = cc_recorder_new(x);
   cc->wk = cc_walker_new(x, cfg->probe_inflight);
   cc->regs = cc_regs_new(side);
-  if (bad || !cc->arb || !cc->lk || !cc->rec || !cc->wk || !cc->regs) {
+  cc->peek = calloc(1, sizeof *cc->peek);
+  if (bad || !cc->arb || !cc->lk || !cc->rec || !cc->wk || !cc->regs || !cc->peek) {
     cc_free(cc);
     return NULL;
   }
@@ -83,6 +98,7 @@ void cc_free(cc_t *cc) {
   cc_recorder_free(cc->rec);
   cc_walker_free(cc->wk);
   cc_regs_free(cc->regs);
+  free(cc->peek);
   free(cc);
 }
 
@@ -162,7 +178,7 @@ static void init_row(cc_t *cc) {
 void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   int accept = io->probe_valid && io->probe_ready;
   unsigned base = cc->ctx.side ? RINV_N_CPU_L1 : 0u;
-  int walk_empty = cc_walker_empty(cc->wk);
+  int walk_empty = cc->owner == O_WALK && cc_walker_empty(cc->wk); /* used in O_WALK only */
   /* §4.3: the tagst/rr output registers' oe is 0 exactly in the walker's fz cycles */
   int oe = !cc_walker_fz(cc->wk);
   uint32_t lookups = cc_walker_step(cc->wk, io, cc->owner == O_WALK, accept);
@@ -221,7 +237,14 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   }
   if (io->hist_go) cc->xfer = 1; /* set wins over the clear */
   cc_recorder_clock(cc->rec);
-  for (unsigned a = 0; a < cc->ctx.n_arr; a++) ca_clock(cc->ctx.arr[a], oe);
+  /* an array without access this cycle needs no edge unless it has output registers */
+  uint32_t act = cc->ctx.oreg ? ~0u : cc->ctx.arr_act;
+  cc->ctx.arr_act = 0;
+  int twrite = 0;
+  for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
+    if ((act >> a) & 1u) twrite |= ca_clock(cc->ctx.arr[a], oe);
+  }
+  if (twrite) cc->peek->ok = 0;
 }
 
 int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value) {
@@ -237,10 +260,16 @@ void cc_reg_write(cc_t *cc, uint32_t off, uint32_t value) { cc_regs_write(cc->re
 int cc_line_valid(const cc_t *cc, uint32_t line) {
   if (cc->owner == O_INIT) return 0;
   line &= LINE_MASK26;
-  for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
-    if (ca_peek_valid(cc->ctx.arr[a], line)) return 1;
+  struct cc_peek *pk = cc->peek;
+  if (pk->ok && pk->line == line) return pk->valid;
+  int valid = 0;
+  for (unsigned a = 0; a < cc->ctx.n_arr && !valid; a++) {
+    valid = ca_peek_valid(cc->ctx.arr[a], line);
   }
-  return 0;
+  pk->ok = 1;
+  pk->line = line;
+  pk->valid = valid;
+  return valid;
 }
 
 uint32_t cc_rec_count(const cc_t *cc) { return cc_recorder_count(cc->rec); }
@@ -263,4 +292,5 @@ const char *cc_state_name(const cc_t *cc) {
 void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
                   const uint8_t *data, uint64_t dmask) {
   ca_poke(cc->ctx.arr[arr], line, way, bits, data, dmask);
+  cc->peek->ok = 0;
 }

@@ -20,6 +20,7 @@ typedef struct cc_ctx {
   uint32_t lanes, lane_bits;         /* W, LW */
   uint32_t smax, rset, init_rows, total_lines, rec_cap;
   cache_array_t *arr[CC_MAX_ARR];
+  uint32_t arr_act; /* bit a: arr[a] was accessed this cycle (ca_set_activity; cc_step) */
   rinv_err_t *err;
 } cc_ctx_t;
 

@@ -111,8 +111,10 @@ static void l1_compare(cc_lookup_t *lk) {
     const cache_array_t *a = ctx->arr[1 + k];
     uint32_t b = ca_bank(a, lk->x), tag = ca_tag(a, lk->x);
     int hit = -1, inv = -1;
-    for (uint32_t w = 0; w < ca_ways(a); w++) {
-      uint32_t t = ca_tag_q(a, b, w);
+    uint32_t ways = ca_ways(a), words[128]; /* ways: a power of 2 <= 255 (gen_params.py) */
+    ca_tag_q_all(a, b, words);
+    for (uint32_t w = 0; w < ways; w++) {
+      uint32_t t = words[w];
       if ((t & TS_VALID) && TS_TAG(t) == tag && hit < 0) hit = (int)w;
       if (!(t & TS_VALID) && inv < 0) inv = (int)w;
     }
@@ -131,9 +133,10 @@ static void l2_compare(cc_lookup_t *lk) {
   uint32_t b = ca_bank(l2, lk->x), tag = ca_tag(l2, lk->x);
   lk->l2_hit = 0;
   lk->l2_has_inv = 0;
-  for (uint32_t w = 0; w < ca_ways(l2); w++) {
-    uint32_t t = ca_tag_q(l2, b, w);
-    lk->vwords[w] = t;
+  uint32_t ways = ca_ways(l2);
+  ca_tag_q_all(l2, b, lk->vwords);
+  for (uint32_t w = 0; w < ways; w++) {
+    uint32_t t = lk->vwords[w];
     if ((t & TS_VALID) && TS_TAG(t) == tag && !lk->l2_hit) {
       lk->l2_hit = 1;
       lk->l2_way = w;

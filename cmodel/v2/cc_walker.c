@@ -101,6 +101,7 @@ int cc_walker_empty(const cc_walker_t *w) {
 }
 
 int cc_walker_fz(const cc_walker_t *w) {
+  if (!w->ac.valid) return 0;
   uint32_t anyd = 0;
   for (uint32_t l = 0; l < w->ctx->lanes; l++) anyd |= w->dirty[l];
   return w->ac.valid && anyd != 0;

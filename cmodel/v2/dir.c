@@ -223,14 +223,15 @@ void dir_observe(const dir_t *d, rinv_out_t *out) {
   out->inv_done = dir_probegen_inv_done(d->gen);
   out->hist_count[0] = dir_hist_count_of(d, 0);
   out->hist_count[1] = dir_hist_count_of(d, 1);
-  out->stat_probes = dir_stats_get(d->st, DS_PROBES);
-  out->stat_probe_lines = dir_stats_get(d->st, DS_PROBE_LINES);
-  out->stat_inv_hits = dir_stats_get(d->st, DS_INV_HITS);
-  out->stat_over_inv = dir_stats_get(d->st, DS_OVER_INV);
-  out->stat_hist_entries = dir_stats_get(d->st, DS_HIST_ENTRIES);
-  out->stat_hist_overflows = dir_stats_get(d->st, DS_HIST_OVERFLOWS);
-  out->stat_inv_cycles = dir_stats_get(d->st, DS_INV_CYCLES);
-  out->stat_inv_cycles_last = dir_stats_get(d->st, DS_INV_CYCLES_LAST);
-  out->stat_releases = dir_stats_get(d->st, DS_RELEASES);
-  out->stat_errors = dir_stats_get(d->st, DS_ERRORS);
+  const uint32_t *c = dir_stats_all(d->st);
+  out->stat_probes = c[DS_PROBES];
+  out->stat_probe_lines = c[DS_PROBE_LINES];
+  out->stat_inv_hits = c[DS_INV_HITS];
+  out->stat_over_inv = c[DS_OVER_INV];
+  out->stat_hist_entries = c[DS_HIST_ENTRIES];
+  out->stat_hist_overflows = c[DS_HIST_OVERFLOWS];
+  out->stat_inv_cycles = c[DS_INV_CYCLES];
+  out->stat_inv_cycles_last = c[DS_INV_CYCLES_LAST];
+  out->stat_releases = c[DS_RELEASES];
+  out->stat_errors = c[DS_ERRORS];
 }

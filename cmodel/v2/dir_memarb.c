@@ -31,11 +31,14 @@ void dir_memarb_moore(const dir_memarb_t *m, dir_io_t *io) {
   io->mem_req_we = io->mem_req_valid ? m->we : 0u;
   io->mem_req_line = io->mem_req_valid ? m->line : 0u;
   io->mem_req_wmask = io->mem_req_valid ? m->wmask : 0u;
-  for (unsigned i = 0; i < 16; i++) {
-    const uint8_t *b = &m->wdata[4 * i];
-    io->mem_req_wdata[i] = io->mem_req_valid ? ((uint32_t)b[0] | ((uint32_t)b[1] << 8) |
-                                                ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24))
-                                             : 0u;
+  if (!io->mem_req_valid) {
+    memset(io->mem_req_wdata, 0, sizeof io->mem_req_wdata);
+  } else {
+    for (unsigned i = 0; i < 16; i++) {
+      const uint8_t *b = &m->wdata[4 * i];
+      io->mem_req_wdata[i] = (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) |
+                             ((uint32_t)b[3] << 24);
+    }
   }
   io->fill_data = m->rdata;
   for (unsigned s = 0; s < 2; s++) io->fill_valid[s] = m->st == M_FILL && m->grant == s;

@@ -21,5 +21,7 @@ void dir_stats_clear_last(dir_stats_t *s); /* INV_START accepted this cycle */
 /* the edge, after every event of the cycle was added */
 void dir_stats_clock(dir_stats_t *s);
 uint32_t dir_stats_get(const dir_stats_t *s, unsigned k);
+/* every counter C, indexed by DS_* (valid until the next edge) */
+const uint32_t *dir_stats_all(const dir_stats_t *s);
 
 #endif

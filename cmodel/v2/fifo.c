@@ -45,6 +45,11 @@ uint32_t fifo_head(const fifo_t *f) { return sram_rdata_u32(f->cell); }
 uint32_t fifo_capacity(const fifo_t *f) { return f->cap; }
 
 int fifo_step(fifo_t *f, int push, uint32_t pdata, int pop, int flush) {
+  if (!push && !pop && !flush && (f->hv || f->mcnt == 0u)) {
+    /* no access and no read-ahead (re = 0): the edge changes nothing (the common cycle) */
+    if (f->mcnt + f->hv > f->cap) rinv_err_report(f->err, "FIFO %s: count above capacity", f->name);
+    return 0;
+  }
   uint32_t count = f->mcnt + f->hv;
   if (pop && !f->hv && !flush) rinv_err_report(f->err, "FIFO %s: pop while the head is not valid", f->name);
   if (push && count >= f->cap && !f->drop_ok) {

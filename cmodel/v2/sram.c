@@ -62,13 +62,31 @@ void sram_free(sram_t *s) {
   free(s);
 }
 
-int sram_read(sram_t *s, uint32_t addr) {
+/* memcpy of a cell word: the common widths with a constant size (inline moves, not a call) */
+static void copy_word(uint8_t *dst, const void *src, uint32_t wbytes) {
+  if (wbytes == 4u) memcpy(dst, src, 4);
+  else if (wbytes == 8u) memcpy(dst, src, 8);
+  else if (wbytes == 64u) memcpy(dst, src, 64);
+  else memcpy(dst, src, wbytes);
+}
+
+static inline int read1(sram_t *s, uint32_t addr) {
   int first = !s->re && !s->we;
   if (addr >= s->depth) rinv_err_report(s->err, "SRAM %s: read address %u out of range", s->name, addr);
   if (s->re) rinv_err_report(s->err, "SRAM %s: two reads in one cycle (%u, %u)", s->name, s->raddr, addr);
   s->re = 1;
-  s->raddr = addr % s->depth;
+  s->raddr = addr < s->depth ? addr : addr % s->depth; /* no division in range */
   return first;
+}
+
+int sram_read(sram_t *s, uint32_t addr) { return read1(s, addr); }
+
+uint32_t sram_read_each(sram_t *const *cells, uint32_t n, uint32_t addr, sram_t **first) {
+  uint32_t nf = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (read1(cells[i], addr) && first) first[nf++] = cells[i];
+  }
+  return nf;
 }
 
 int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be) {
@@ -76,20 +94,18 @@ int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be) {
   if (addr >= s->depth) rinv_err_report(s->err, "SRAM %s: write address %u out of range", s->name, addr);
   if (s->we) rinv_err_report(s->err, "SRAM %s: two writes in one cycle (%u, %u)", s->name, s->waddr, addr);
   s->we = 1;
-  s->waddr = addr % s->depth;
-  memcpy(s->wdata, data, s->wbytes);
+  s->waddr = addr < s->depth ? addr : addr % s->depth;
+  copy_word(s->wdata, data, s->wbytes);
   s->wbe = be;
   return first;
 }
 
 int sram_outreg(const sram_t *s) { return s->outreg; }
 
-void sram_clock(sram_t *s) { sram_clock_oe(s, 1); }
-
-void sram_clock_oe(sram_t *s, int oe) {
+static inline void clock1(sram_t *s, int oe) {
   /* the output register loads the read register's value before this edge's read */
   if (s->outreg && oe && s->ostale) {
-    memcpy(s->oreg, s->rdata, s->wbytes);
+    copy_word(s->oreg, s->rdata, s->wbytes);
     s->ostale = 0;
   }
   if (!s->re && !s->we) return;
@@ -97,13 +113,13 @@ void sram_clock_oe(sram_t *s, int oe) {
     rinv_err_report(s->err, "SRAM %s: forbidden read-during-write at address %u", s->name, s->raddr);
   }
   if (s->re) {
-    memcpy(s->rdata, s->mem + (size_t)s->raddr * s->wbytes, s->wbytes);
+    copy_word(s->rdata, s->mem + (size_t)s->raddr * s->wbytes, s->wbytes);
     s->ostale = s->outreg;
   }
   if (s->we) {
     uint8_t *w = s->mem + (size_t)s->waddr * s->wbytes;
     if (s->wbe == ~0ull) {
-      memcpy(w, s->wdata, s->wbytes);
+      copy_word(w, s->wdata, s->wbytes);
     } else {
       for (uint32_t i = 0; i < s->wbytes; i++) {
         if ((s->wbe >> i) & 1u) w[i] = s->wdata[i];
@@ -113,17 +129,37 @@ void sram_clock_oe(sram_t *s, int oe) {
   s->re = s->we = 0;
 }
 
+void sram_clock(sram_t *s) { clock1(s, 1); }
+void sram_clock_oe(sram_t *s, int oe) { clock1(s, oe); }
+
+void sram_clock_each(sram_t *const *cells, uint32_t n, int oe) {
+  for (uint32_t i = 0; i < n; i++) {
+    sram_t *s = cells[i];
+    if (s->re && !s->we && !s->outreg && s->wbytes == 4u) {
+      /* the common case (a tag read): clock1 without the branches that do not apply */
+      memcpy(s->rdata, s->mem + (size_t)s->raddr * 4u, 4);
+      s->re = 0;
+    } else {
+      clock1(s, oe);
+    }
+  }
+}
+
 const uint8_t *sram_rdata(const sram_t *s) { return s->outreg ? s->oreg : s->rdata; }
+
+const uint8_t *sram_rdata_reg(const sram_t *s) { return sram_rdata(s); }
 
 uint32_t sram_rdata_u32(const sram_t *s) {
   uint32_t v = 0;
-  memcpy(&v, sram_rdata(s), s->wbytes < 4 ? s->wbytes : 4);
+  if (s->wbytes >= 4u) memcpy(&v, sram_rdata(s), 4); /* constant size: no library call */
+  else memcpy(&v, sram_rdata(s), s->wbytes);
   return v;
 }
 
 uint64_t sram_rdata_u64(const sram_t *s) {
   uint64_t v = 0;
-  memcpy(&v, sram_rdata(s), s->wbytes < 8 ? s->wbytes : 8);
+  if (s->wbytes >= 8u) memcpy(&v, sram_rdata(s), 8);
+  else memcpy(&v, sram_rdata(s), s->wbytes);
   return v;
 }
 

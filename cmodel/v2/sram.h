@@ -35,6 +35,10 @@ int sram_outreg(const sram_t *s);
 /* Issue a read of addr in this cycle. Returns 1 if this is the first access this cycle
  * (the caller must then clock the cell at the edge). */
 int sram_read(sram_t *s, uint32_t addr);
+/* sram_read(cells[i], addr) for i < n (one call for the ways of a set); when first is not
+ * NULL, the cells for which it returned 1 are stored there in order. Returns their count
+ * (0 when first is NULL). */
+uint32_t sram_read_each(sram_t *const *cells, uint32_t n, uint32_t addr, sram_t **first);
 /* Write the bytes of data selected by be (bit i = byte i; ~0 = whole word) at the edge. */
 int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be);
 /* The clock edge: checks the read-during-write rule, updates rdata, applies the write.
@@ -42,10 +46,16 @@ int sram_write(sram_t *s, uint32_t addr, const void *data, uint64_t be);
 void sram_clock(sram_t *s);
 /* The clock edge with the output register's enable oe (ignored when OutReg = 0). */
 void sram_clock_oe(sram_t *s, int oe);
+/* sram_clock_oe(cells[i], oe) for i < n */
+void sram_clock_each(sram_t *const *cells, uint32_t n, int oe);
 /* rdata: the registered read data (wbytes bytes); the output register when OutReg = 1. */
 const uint8_t *sram_rdata(const sram_t *s);
 uint32_t sram_rdata_u32(const sram_t *s);
 uint64_t sram_rdata_u64(const sram_t *s);
+/* The address of the register rdata reads (the read register, or the output register when
+ * OutReg = 1): fixed for the cell's lifetime, so a reader may keep it and load rdata
+ * through it without a call. */
+const uint8_t *sram_rdata_reg(const sram_t *s);
 /* Debug backdoor: mem[addr] now (no effect on state). */
 const uint8_t *sram_peek(const sram_t *s, uint32_t addr);
 uint32_t sram_peek_u32(const sram_t *s, uint32_t addr);

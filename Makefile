@@ -27,3 +27,4 @@ include mk/test.mk
 include mk/results.mk
 include mk/fpga.mk
 include mk/formal.mk
+include mk/dse.mk

@@ -70,6 +70,7 @@ run_test() {
 }
 
 source tests/cases.sh
+source tests/cases_dse.sh
 
 echo
 if [ ${#FAILED_NAMES[@]} -gt 0 ]; then echo "failed: ${FAILED_NAMES[*]}"; fi

@@ -29,3 +29,4 @@ include mk/results.mk
 include mk/fpga.mk
 include mk/formal.mk
 include mk/eco.mk
+include mk/dse.mk

@@ -2,6 +2,7 @@
 #ifndef RINV_PARAMS_H
 #define RINV_PARAMS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define RINV_LINE_BYTES 64u
@@ -47,5 +48,14 @@ typedef struct rinv_cfg {
 const rinv_cfg_t *rinv_cfg_by_name(const char *name);
 /* Returns configuration number i (0 .. RINV_N_CONFIGS-1). */
 const rinv_cfg_t *rinv_cfg_by_index(unsigned i);
+/* The legal ranges of docs/ARCHITECTURE_v2.md §3.1 (tools/gen_params.py cfg_rules):
+   0 if c obeys them all; otherwise -1, *key (if key) = the first key broken and
+   err (if n > 0) = "KEY = VALUE: must be LEGAL". */
+int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n);
+/* The keys of a configuration, in params/rinv.toml order, and field access by key
+   (NULL if key is not one of them). */
+#define RINV_CFG_NKEYS 22u
+extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];
+uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);
 
 #endif

@@ -1,5 +1,6 @@
 /* Plusargs of the testbench (harness_parse_args, harness.h; bounds: docs/VERIFICATION.md §4). */
 #include "harness_int.h"
+#include "harness_params.h"
 
 /* ------------------------------------------------------------------------------------ */
 /* plusargs                                                                              */
@@ -173,6 +174,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
   o->lay = wl_layout_default();
   o->progress_s = HARNESS_PROGRESS_DEFAULT;
   int nplus = 0;
+  harness_params_reset(); /* +params=FILE and +p.NAME=VALUE: harness_params.c */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "+verilator+", 11) == 0) continue;
@@ -181,6 +183,11 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       return -1;
     }
     nplus++;
+    int hpr = harness_params_plusarg(a, errs);
+    if (hpr != 0) {
+      if (hpr < 0) return -1;
+      continue;
+    }
     const char *eq = strchr(a, '=');
     size_t nl = eq ? (size_t)(eq - a - 1) : strlen(a + 1);
     char name[32];
@@ -315,6 +322,7 @@ int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *er
       return -1;
     }
   }
+  if (harness_params_finish(&o->cfg, errs) != 0) return -1;
   if (o->wave_from >= 0 && o->wave_to >= 0 && o->wave_to < o->wave_from) {
     fprintf(errs, "error: +wave_to=%lld is before +wave_from=%lld\n", o->wave_to, o->wave_from);
     return -1;

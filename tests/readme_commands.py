@@ -130,6 +130,21 @@ COMMANDS = [
     Skip("openFPGALoader -b ulx3s build/fpga/ulx3s.bit",
          why="needs a board and a system-wide openFPGALoader; the project's command is "
              "make flash (the venv's openFPGALoader), run above with no board"),
+    # design-space exploration (README, docs/DSE.md)
+    Run("build/rinv_sim +config=fpga +p.rt_cap=32 +p.walk_lanes=2 +workload=stencil +n=64 "
+        "+mode=merge"),
+    Run("build/rinv_sim +config=fpga +params=sim/dse/example_params.toml +workload=stencil "
+        "+n=64 +mode=merge"),
+    Run("make dse SPEC=sim/dse/paper.toml",
+        files=["build/dse/paper/results.csv", "build/dse/paper/plots/pareto.svg"]),
+    Run("python3 sim/dse.py list sim/dse/smoke.toml"),
+    Run("python3 sim/dse.py merge sim/dse/paper.toml"),
+    Fails("python3 sim/dse.py run sim/dse/paper.toml --backend slurm --tasks 8",
+          expect=r"error: (--backend slurm needs `sbatch`|.*sbatch .*failed)",
+          why="needs a Slurm cluster (SLURM_CONF) the test machine does not run: it must say "
+              "that sbatch is missing or failed and exit non-zero (make dse-test runs a real one)"),
+    Run("make dse-deps"),
+    Run("make dse-test"),
     Run("make clean", files=[]),
 ]
 

@@ -72,6 +72,7 @@ run_test() {
 source tests/cases.sh
 source tests/cases_eco.sh
 source tests/cases_fuzz.sh
+source tests/cases_dse.sh
 
 echo
 if [ ${#FAILED_NAMES[@]} -gt 0 ]; then echo "failed: ${FAILED_NAMES[*]}"; fi

@@ -41,37 +41,102 @@ def pow2(x):
     return x > 0 and (x & (x - 1)) == 0
 
 
-def check_config(name, c, common):
-    """Legal ranges of docs/ARCHITECTURE_v2.md §3.1; a configuration outside them is rejected."""
-    def bad(msg):
-        sys.exit(f"{SRC}: config {name}: {msg}")
-    for side, nl1 in (("cpu", common["n_cpu_l1"]), ("gpu", common["n_gpu_l1"])):
+# Legal ranges of docs/ARCHITECTURE_v2.md §3.1, as one rule table: each rule is (key, condition,
+# legal range). A condition is a Python expression over the configuration's keys and the
+# [common] keys, written in the subset that c_expr() also turns into C (names, integers,
+# + - * %, comparisons, and/or/not, `x in (a, b)`, pow2(x)): check_config() evaluates the table
+# here and gen_c_check() emits the same table as rinv_cfg_check() in cmodel/rinv_params.c, the
+# run-time check of the C model's +params/+p. (tb/harness_params.c). Rules run in order and the
+# first one broken is reported, so a later rule may rely on an earlier one (no overflow in C).
+# Beyond §3.1: the I/O field widths bound rec_cap, hist_cap, rt_cap (rec_count, hist_count: 16
+# bits), max_range (probe_nlines: 27 bits) and sets (line address: 26 bits); ways <= 256 and
+# mem_lat <= 65535 are sanity bounds that keep the C check's arithmetic small. No configuration
+# of params/rinv.toml comes near any of them.
+def cfg_rules():
+    R = [("walk_lanes", "walk_lanes in (1, 2, 4)", "1, 2 or 4")]
+    for side, nl1 in (("cpu", "n_cpu_l1"), ("gpu", "n_gpu_l1")):
         for lvl in ("l1", "l2"):
-            sets, ways, lat = (c[f"{side}_{lvl}_{k}"] for k in ("sets", "ways", "lat"))
-            if not pow2(sets):
-                bad(f"{side}_{lvl}_sets = {sets}: must be a power of 2")
-            if not pow2(ways):
-                bad(f"{side}_{lvl}_ways = {ways}: must be a power of 2")
-            if not 1 <= lat <= 8:
-                bad(f"{side}_{lvl}_lat = {lat}: must be 1..8")
-            if c["walk_lanes"] > sets:
-                bad(f"walk_lanes = {c['walk_lanes']} > {side}_{lvl}_sets = {sets}")
-        ways = c[f"{side}_l2_ways"] + nl1 * c[f"{side}_l1_ways"]
-        if c["walk_lanes"] * ways > 255:
-            bad(f"walk_lanes x ways of the {side} side = {c['walk_lanes'] * ways} > 255 "
-                "(inv_count is 8 bits)")
-    if c["walk_lanes"] not in (1, 2, 4):
-        bad(f"walk_lanes = {c['walk_lanes']}: must be 1, 2 or 4")
-    if not 1 <= c["probe_inflight"] <= 8:
-        bad(f"probe_inflight = {c['probe_inflight']}: must be 1..8")
-    if not (pow2(c["rt_scan"]) and c["rt_scan"] <= c["rt_cap"] // 2):
-        bad(f"rt_scan = {c['rt_scan']}: must be a power of 2 <= rt_cap / 2")
-    if c["rt_cap"] < 2 or c["rt_cap"] % c["rt_scan"]:
-        bad(f"rt_cap = {c['rt_cap']}: must be >= 2 and a multiple of rt_scan")
-    if c["rec_cap"] < 2:
-        bad(f"rec_cap = {c['rec_cap']}: must be >= 2")
-    if c["tag_oreg"] not in (0, 1):
-        bad(f"tag_oreg = {c['tag_oreg']}: must be 0 or 1")
+            p = f"{side}_{lvl}"
+            R += [(f"{p}_sets", f"pow2({p}_sets) and {p}_sets <= 67108864",
+                   "a power of 2, 1..2^26"),
+                  (f"{p}_ways", f"pow2({p}_ways) and {p}_ways <= 256", "a power of 2, 1..256"),
+                  (f"{p}_lat", f"1 <= {p}_lat <= 8", "1..8"),
+                  ("walk_lanes", f"walk_lanes <= {p}_sets", f"<= {p}_sets")]
+        R.append(("walk_lanes", f"walk_lanes * ({side}_l2_ways + {nl1} * {side}_l1_ways) <= 255",
+                  f"<= 255 / ({side}_l2_ways + {nl1} x {side}_l1_ways) (inv_count is 8 bits)"))
+    R += [("probe_inflight", "1 <= probe_inflight <= 8", "1..8"),
+          ("rt_scan", "pow2(rt_scan) and rt_scan * 2 <= rt_cap", "a power of 2 <= rt_cap / 2"),
+          ("rt_cap", "rt_cap >= 2 and rt_cap % rt_scan == 0", ">= 2 and a multiple of rt_scan"),
+          ("rec_cap", "rec_cap >= 2", ">= 2"),
+          ("tag_oreg", "tag_oreg in (0, 1)", "0 or 1"),
+          ("rec_cap", "rec_cap <= 65535", "2..65535 (rec_count is 16 bits)"),
+          ("hist_cap", "1 <= hist_cap <= 65535", "1..65535 (hist_count is 16 bits)"),
+          ("rt_cap", "rt_cap <= 65535", "2..65535 (hist_count is 16 bits)"),
+          ("max_range", "1 <= max_range <= 67108864", "1..2^26 (probe_nlines is 27 bits)"),
+          ("mem_lat", "mem_lat <= 65535", "0..65535 (0 runs as 1)")]
+    return R
+
+
+def check_config(name, c, common):
+    """Evaluate cfg_rules() on one configuration; the first broken rule stops the script."""
+    env = dict(common, **c, pow2=pow2)
+    for key, cond, legal in cfg_rules():
+        if not eval(cond, {"__builtins__": {}}, env):
+            sys.exit(f"{SRC}: config {name}: {key} = {c[key]}: must be {legal}")
+
+
+def c_expr(node, cfg_keys, common):
+    """The C text of one rule condition (a Python ast node; see cfg_rules)."""
+    import ast
+    def go(n):
+        return c_expr(n, cfg_keys, common)
+    if isinstance(node, ast.Expression):
+        return go(node.body)
+    if isinstance(node, ast.Name):
+        if node.id in cfg_keys:
+            return f"(uint64_t)c->{node.id}"
+        if node.id in common:
+            return f"(uint64_t)RINV_{node.id.upper()}"
+        raise ValueError(f"unknown name {node.id}")
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return f"UINT64_C({node.value})"
+    if isinstance(node, ast.BoolOp):
+        op = " && " if isinstance(node.op, ast.And) else " || "
+        return "(" + op.join(go(v) for v in node.values) + ")"
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return f"!{go(node.operand)}"
+    if isinstance(node, ast.BinOp):
+        ops = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%"}
+        return f"({go(node.left)} {ops[type(node.op)]} {go(node.right)})"
+    if isinstance(node, ast.Call) and node.func.id == "pow2" and len(node.args) == 1:
+        return f"cfg_pow2({go(node.args[0])})"
+    if isinstance(node, ast.Compare):
+        ops = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
+               ast.NotEq: "!="}
+        parts, left = [], node.left
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, ast.In):
+                parts.append("(" + " || ".join(f"{go(left)} == {go(e)}" for e in right.elts) + ")")
+            else:
+                parts.append(f"{go(left)} {ops[type(op)]} {go(right)}")
+            left = right
+        return "(" + " && ".join(parts) + ")"
+    raise ValueError(f"rule construct not supported in C: {ast.dump(node)}")
+
+
+def gen_c_check(keys, common):
+    """rinv_cfg_check(): the rule table of cfg_rules() in C (declared in rinv_params.h)."""
+    import ast
+    L = ["static int cfg_pow2(uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }", "",
+         "int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n) {"]
+    for k, cond, legal in cfg_rules():
+        cx = c_expr(ast.parse(cond, mode="eval"), keys, common)
+        L += [f"  if (!{cx}) {{",
+              f'    if (key) *key = "{k}";',
+              f'    if (err && n) snprintf(err, n, "{k} = %u: must be {legal}", (unsigned)c->{k});',
+              "    return -1;", "  }"]
+    L += ["  if (key) *key = NULL;", "  if (err && n) err[0] = 0;", "  return 0;", "}", ""]
+    return L
 
 
 def layout(fields):
@@ -152,7 +217,7 @@ def gen_sv_io(d):
 def gen_c_params(d):
     keys = cfg_keys(d)
     lines = [f"/* {BANNER} */", "#ifndef RINV_PARAMS_H", "#define RINV_PARAMS_H", "",
-             "#include <stdint.h>", ""]
+             "#include <stddef.h>", "#include <stdint.h>", ""]
     for k, v in d["common"].items():
         lines.append(f"#define RINV_{k.upper()} {v}u")
     lines += ["", "/* One named configuration (sizes in sets x ways, latencies in cycles). */",
@@ -164,14 +229,25 @@ def gen_c_params(d):
               "/* Returns the configuration called name, or NULL. */",
               "const rinv_cfg_t *rinv_cfg_by_name(const char *name);",
               "/* Returns configuration number i (0 .. RINV_N_CONFIGS-1). */",
-              "const rinv_cfg_t *rinv_cfg_by_index(unsigned i);", "",
+              "const rinv_cfg_t *rinv_cfg_by_index(unsigned i);",
+              "/* The legal ranges of docs/ARCHITECTURE_v2.md §3.1 (tools/gen_params.py cfg_rules):",
+              "   0 if c obeys them all; otherwise -1, *key (if key) = the first key broken and",
+              "   err (if n > 0) = \"KEY = VALUE: must be LEGAL\". */",
+              "int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n);",
+              "/* The keys of a configuration, in params/rinv.toml order, and field access by key",
+              "   (NULL if key is not one of them). */",
+              f"#define RINV_CFG_NKEYS {len(keys)}u",
+              "extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];",
+              "uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);",
+              "",
               "#endif", ""]
     return "\n".join(lines)
 
 
 def gen_c_params_c(d):
     keys = cfg_keys(d)
-    lines = [f"/* {BANNER} */", '#include "rinv_params.h"', "#include <string.h>", "",
+    lines = [f"/* {BANNER} */", '#include "rinv_params.h"', "#include <stdio.h>",
+             "#include <string.h>", "",
              "static const rinv_cfg_t k_configs[RINV_N_CONFIGS] = {"]
     for cname, c in d["config"].items():
         vals = ", ".join(f".{k} = {c[k]}u" for k in keys)
@@ -183,6 +259,12 @@ def gen_c_params_c(d):
               "  }", "  return NULL;", "}", "",
               "const rinv_cfg_t *rinv_cfg_by_index(unsigned i) {",
               "  return i < RINV_N_CONFIGS ? &k_configs[i] : NULL;", "}", ""]
+    lines += ["const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {"]
+    lines += [f'  "{k}",' for k in keys]
+    lines += ["};", "", "uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {"]
+    lines += [f'  if (strcmp(key, "{k}") == 0) return &c->{k};' for k in keys]
+    lines += ["  return NULL;", "}", ""]
+    lines += gen_c_check(keys, d["common"])
     return "\n".join(lines)
 
 

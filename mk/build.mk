@@ -48,7 +48,7 @@ help:
 	 '  make flash        load build/fpga/ulx3s.bit into the ULX3S (openFPGALoader, cable ft231X)' \
 	 'Setup' \
 	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
-	 '  make deps         Debian packages (gtkwave, clang), the only target that runs apt-get' \
+	 '  make deps         Debian packages of make test (gtkwave, clang, Slurm), with apt-get' \
 	 '  make clean        remove $(BUILD) and the tb_dir of this ARCH' \
 	 'Internal (called by the targets above): regress-run coverage-build coverage-check'
 
@@ -161,7 +161,8 @@ wave:
 # make deps: the Debian packages that `make test` and `make wave` need, installed only here,
 # and said before installing: gtkwave (GTKWave and its fst2vcd), and clang + libclang-rt-dev
 # (libFuzzer and the sanitizer runtimes for make fuzz) unless tests/fuzz/find_libfuzzer.sh
-# finds a clang that links and runs -fsanitize=fuzzer. Needs root (apt-get).
+# finds a clang that links and runs -fsanitize=fuzzer; and, through dse-deps (mk/dse.mk),
+# Slurm and MUNGE for make dse-test. Needs root (apt-get).
 DEB_DEPS   := gtkwave
 FUZZ_DEB_DEPS := clang libclang-rt-dev
 deps:

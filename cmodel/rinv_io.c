@@ -3,21 +3,23 @@
 #include <stdio.h>
 #include <string.h>
 
-static uint64_t get_bits(const uint32_t *w, unsigned lsb, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    v |= (uint64_t)((w[b / 32u] >> (b % 32u)) & 1u) << i;
-  }
-  return v;
+/* Word-wise field access (a field is at most 64 bits wide, so it spans at most three
+ * 32-bit words); every call has constant lsb and width, so each one folds into a few
+ * shifts. put_bits ORs: the pack functions clear the words first. */
+static inline uint64_t get_bits(const uint32_t *w, unsigned lsb, unsigned width) {
+  unsigned i = lsb / 32u, sh = lsb % 32u;
+  uint64_t v = (uint64_t)w[i] >> sh;
+  if (sh + width > 32u) v |= (uint64_t)w[i + 1u] << (32u - sh);
+  if (sh + width > 64u) v |= (uint64_t)w[i + 2u] << (64u - sh);
+  return width < 64u ? v & ((UINT64_C(1) << width) - 1u) : v;
 }
 
-static void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; i++) {
-    unsigned b = lsb + i;
-    uint32_t m = 1u << (b % 32u);
-    if ((v >> i) & 1u) w[b / 32u] |= m; else w[b / 32u] &= ~m;
-  }
+static inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t v) {
+  unsigned i = lsb / 32u, sh = lsb % 32u;
+  if (width < 64u) v &= (UINT64_C(1) << width) - 1u;
+  w[i] |= (uint32_t)(v << sh);
+  if (sh + width > 32u) w[i + 1u] |= (uint32_t)(v >> (32u - sh));
+  if (sh + width > 64u) w[i + 2u] |= (uint32_t)(v >> (64u - sh));
 }
 
 void rinv_in_pack(const rinv_in_t *s, uint32_t *words) {

@@ -12,6 +12,7 @@ help:
 	@printf '%s\n' \
 	 'Build and run (ARCH=v1|v2 picks the contract; v2 builds go to build-rtlv2-modelv2/)' \
 	 '  make verilate     ./tb_dir: RTL + C model in lockstep (Verilator, DPI-C); ./tb_dir +help' \
+	 '                    CONFIG=fpga: ./tb_dir_fpga; PROFILE=fast: ./tb_dir_fast (no SVA, no FST)' \
 	 '  make sim          build/rinv_sim: the C model alone, same harness and RESULT line' \
 	 '  make all          verilate and sim' \
 	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model)' \
@@ -49,7 +50,7 @@ help:
 	 'Setup' \
 	 '  make venv         .venv with the pinned Python tools (tools/requirements.txt)' \
 	 '  make deps         Debian packages of make test (gtkwave, clang, Slurm), with apt-get' \
-	 '  make clean        remove $(BUILD) and the tb_dir of this ARCH' \
+	 '  make clean        remove $(BUILD) and the tb_dir* binaries of this ARCH' \
 	 'Internal (called by the targets above): regress-run coverage-build coverage-check'
 
 params:
@@ -100,19 +101,37 @@ unit: $(BUILD)/test_tb $(BUILD)/test_model
 # VOPT: extra Verilator options, e.g. VOPT='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0"' for a
 # quick-to-compile, slower binary (make mutate builds its mutants that way).
 VOPT   ?=
-VFLAGS := --binary --timing --trace-fst --assert -j $(JOBS) --top-module tb_dir -I$(RTL_DIR) \
-          -Irtl -Itb \
-          -Mdir $(BUILD)/verilator -LDFLAGS -lm $(VDEFS) $(VOPT)
+# VOPT_CXX: the C++ optimisation of the Verilated model: -O2 (Verilator's default, -Os, runs
+# the lockstep binary about 20 % slower: docs/RESULTS.md "Simulation speed")
+VOPT_CXX ?= -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
+VFLAGS := --binary --timing -j $(JOBS) --top-module tb_dir -I$(RTL_DIR) -Irtl -Itb \
+          -LDFLAGS -lm $(VDEFS) $(VOPT_CXX)
+# per profile: checked = assertions + FST tracing; fast = neither (TB_NO_TRACE: no $dumpvars)
+VFLAGS_checked := --trace-fst --assert
+VFLAGS_fast    := -DTB_NO_TRACE
+VDEFS_gem5     :=
+VDEFS_fpga     := +define+TB_CONFIG_FPGA
 
-verilate: $(TB_BIN)
+verilate: $(TB_SEL)
 
-# The old binary is removed first: Verilator's own make does not see libtb.a change, and
-# would otherwise keep a binary linked with the previous harness.
-$(TB_BIN): $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) tb/tb_dpi.svh $(BUILD)/libtb.a
-	rm -f $(BUILD)/verilator/tb_dir
-	$(VERILATOR) $(VFLAGS) $(RTL_SRCS) $(TB_SV) $(SVA_SRCS) $(abspath $(BUILD)/libtb.a) -o tb_dir
-	cp $(BUILD)/verilator/tb_dir $@.tmp && mv -f $@.tmp $@
-
+# $(call tb_rule,BINARY,CONFIG,PROFILE,OTHER-CONFIG BINARY): the rule of one lockstep binary,
+# built in $(BUILD)/verilator[-fpga][-fast]. The old binary is removed first: Verilator's own
+# make does not see libtb.a change, and would otherwise keep a binary linked with the previous
+# harness. The fast profile's mismatch waveform comes from the checked binary of its config.
+tb_vdir = $(BUILD)/verilator$(if $(filter fpga,$(1)),-fpga)$(if $(filter fast,$(2)),-fast)
+define tb_rule
+$(1): $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) tb/tb_dpi.svh $$(BUILD)/libtb.a
+	rm -f $(call tb_vdir,$(2),$(3))/tb_dir
+	$$(VERILATOR) $$(VFLAGS) $$(VFLAGS_$(3)) $$(VDEFS_$(2)) -Mdir $(call tb_vdir,$(2),$(3)) \
+	  '+define+TB_OTHER_BIN="$(4)"' \
+	  $(if $(filter fast,$(3)),'+define+TB_WAVE_BIN="$(abspath $(patsubst %_fast,%,$(1)))"') \
+	  $$(VOPT) $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) $$(abspath $$(BUILD)/libtb.a) -o tb_dir
+	cp $(call tb_vdir,$(2),$(3))/tb_dir $$@.tmp && mv -f $$@.tmp $$@
+endef
+$(eval $(call tb_rule,$(TB_BIN),gem5,checked,$(TB_BIN_FPGA)))
+$(eval $(call tb_rule,$(TB_BIN_FPGA),fpga,checked,$(TB_BIN)))
+$(eval $(call tb_rule,$(TB_BIN_FAST),gem5,fast,$(TB_BIN_FPGA_FAST)))
+$(eval $(call tb_rule,$(TB_BIN_FPGA_FAST),fpga,fast,$(TB_BIN_FAST)))
 
 # Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.
 $(VENV)/stamp: tools/requirements.txt
@@ -143,7 +162,6 @@ lint-yosys: $(BUILD)/params.stamp $(VENV)/stamp
 # GTKWave with the save file of that configuration (signals grouped by block, FSM names).
 # Fails with a clear message (exit 1) when GTKWave is missing, no .fst exists or there is no
 # display; it never installs anything (that is `make deps`).
-CONFIG     ?= gem5
 wave:
 	@command -v gtkwave >/dev/null || { echo "make wave: gtkwave is not installed:" \
 	  "run 'make deps' (installs the Debian package gtkwave)" >&2; exit 1; }
@@ -181,4 +199,4 @@ gtkw: $(BUILD)/params.stamp
 	$(PYTHON) tools/gen_gtkw.py
 
 clean:
-	rm -rf $(BUILD) $(TB_BIN) obj_dir
+	rm -rf $(BUILD) $(TB_BIN) $(TB_BIN_FPGA) $(TB_BIN_FAST) $(TB_BIN_FPGA_FAST) obj_dir

@@ -81,6 +81,27 @@ COMMON_SRCS := $(sort $(wildcard common/*.c))
 LIB_SRCS   := $(MODEL_SRCS) $(COMMON_SRCS) $(SW_SRCS) $(TB_C_SRCS)
 LIB_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 
+# The lockstep binaries: one per configuration (a tb_dir holds one rinv_top) and per build
+# profile. CONFIG (gem5, the default, or fpga: params/rinv.toml) and PROFILE (checked, the
+# default: SystemVerilog assertions and FST tracing, the waveform of a mismatch; fast: neither,
+# for sweeps and bench, a mismatch re-runs the checked binary of its configuration for the
+# waveform) pick the one `make verilate` builds:
+#   CONFIG=gem5 PROFILE=checked  $(TB_BIN)            tb_dir
+#   CONFIG=fpga PROFILE=checked  $(TB_BIN)_fpga       tb_dir_fpga
+#   CONFIG=gem5 PROFILE=fast     $(TB_BIN)_fast       tb_dir_fast
+#   CONFIG=fpga PROFILE=fast     $(TB_BIN)_fpga_fast  tb_dir_fpga_fast
+# Each one is built in its own Verilator directory, $(BUILD)/verilator[-fpga][-fast], from the
+# same libtb.a (mk/build.mk, tb_rule).
+CONFIG     ?= gem5
+PROFILE    ?= checked
+$(if $(filter gem5 fpga,$(CONFIG)),,$(error CONFIG=$(CONFIG): must be gem5 or fpga))
+$(if $(filter checked fast,$(PROFILE)),,$(error PROFILE=$(PROFILE): must be checked or fast))
+TB_BIN_FPGA      = $(TB_BIN)_fpga
+TB_BIN_FAST      = $(TB_BIN)_fast
+TB_BIN_FPGA_FAST = $(TB_BIN)_fpga_fast
+TB_SEL           = $(TB_BIN)$(if $(filter fpga,$(CONFIG)),_fpga)$(if \
+                   $(filter fast,$(PROFILE)),_fast)
+
 # TB_BIN: where the lockstep binary goes (parallel work trees/builds use BUILD=... TB_BIN=...;
 # default tb_dir, set above with ARCH). TB_RUN is the same file as an absolute path: every
 # recipe that *runs* the binary (or hands it to a script) uses TB_RUN, so a bare name is never

@@ -3,8 +3,11 @@
 # Results (docs/RESULTS.md): sweep of SPEC section 10 on the model (all sizes) and in lockstep
 # (small sizes), plots and tables; simulation speed.
 .PHONY: sweep plots results bench
-sweep: verilate sim
-	$(PYTHON) sim/sweep.py --sim $(SIM_RUN) --tb $(TB_RUN) --jobs $(JOBS) --out sim/results $(SWEEP_OPTS)
+# The lockstep rows run the fast build (TB_BIN_FAST: no assertions, no tracing; the model still
+# checks every cycle); a mismatch re-runs the checked build (TB_BIN) for its waveform.
+sweep: $(TB_BIN_FAST) $(TB_BIN) sim
+	$(PYTHON) sim/sweep.py --sim $(SIM_RUN) --tb $(abspath $(TB_BIN_FAST)) --jobs $(JOBS) \
+	  --out sim/results $(SWEEP_OPTS)
 
 plots: venv
 	$(VENV)/bin/python sim/plot.py --csv sim/results/model.csv --plots docs/plots --md docs/RESULTS.md
@@ -12,5 +15,6 @@ plots: venv
 results: sweep
 	$(MAKE) plots
 
-bench: verilate sim
-	$(PYTHON) sim/bench.py --sim $(SIM_RUN) --tb $(TB_RUN) --md docs/RESULTS.md
+bench: $(TB_BIN) $(TB_BIN_FAST) sim
+	$(PYTHON) sim/bench.py --sim $(SIM_RUN) --tb $(TB_RUN) --tb-fast $(abspath $(TB_BIN_FAST)) \
+	  --md docs/RESULTS.md

@@ -2,23 +2,31 @@
 # regression, fuzzing, mutation testing, coverage, directed tests under Icarus and Verilator.
 
 .PHONY: test
-test: verilate sim unit venv deps
+test: $(TB_BIN) $(TB_BIN_FPGA) sim unit venv deps
 	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
 
 # Constrained-random regression (docs/VERIFICATION.md): SEEDS seeds from SEED0, each one
 # independent target writing $(BUILD)/regress/seed_K.log (tools/regress_seed.sh derives
 # config, mode, walk, stall and reorder from the seed), run with make -j; then a summary line.
 #   make regress SEEDS=200 CYCLES=100000 [REGRESS_BIN=$(BUILD)/rinv_sim] [REGRESS_CFG=fpga] [JOBS=2]
-# (REGRESS_CFG: mixed = every 4th seed gem5, the others fpga; or fpga / gem5 only)
+# (REGRESS_CFG: mixed = every 4th seed gem5, the others fpga; or fpga / gem5 only). A lockstep
+# binary holds one configuration: the fpga seeds run REGRESS_BIN_FPGA, the fpga binary of
+# REGRESS_BIN's profile (tb_dir_fpga, tb_dir_fpga_fast), or REGRESS_BIN itself for rinv_sim.
 SEEDS       ?= 20
 SEED0       ?= 1
 CYCLES      ?= 100000
 REGRESS_BIN ?= $(TB_BIN)
+regress_is = $(filter $(abspath $(1)),$(abspath $(REGRESS_BIN)))
+REGRESS_BIN_FPGA ?= $(or $(if $(call regress_is,$(TB_BIN)),$(TB_BIN_FPGA)), \
+                    $(if $(call regress_is,$(TB_BIN_FAST)),$(TB_BIN_FPGA_FAST)),$(REGRESS_BIN))
 REGRESS_CFG ?= mixed
+$(if $(filter mixed fpga gem5,$(REGRESS_CFG)),,$(error REGRESS_CFG=$(REGRESS_CFG): must be mixed, \
+  fpga or gem5))
 REGRESS_DIR ?= $(BUILD)/regress
 REGRESS_SEEDS = $(shell seq $(SEED0) $$(($(SEED0) + $(SEEDS) - 1)))
 .PHONY: regress regress-run
-regress: $(REGRESS_BIN)
+regress: $(if $(filter fpga,$(REGRESS_CFG)),,$(REGRESS_BIN)) \
+         $(if $(filter gem5,$(REGRESS_CFG)),,$(REGRESS_BIN_FPGA))
 	@mkdir -p $(REGRESS_DIR) && rm -f $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
 	@$(MAKE) --no-print-directory -j$(JOBS) regress-run
 	@$(PYTHON) tools/regress_summary.py $(REGRESS_DIR) $(CYCLES) $(REGRESS_SEEDS)
@@ -26,7 +34,8 @@ regress: $(REGRESS_BIN)
 regress-run: $(foreach k,$(REGRESS_SEEDS),$(REGRESS_DIR)/seed_$(k).log)
 
 $(REGRESS_DIR)/seed_%.log:
-	@bash tools/regress_seed.sh $* $(CYCLES) $(abspath $(REGRESS_BIN)) $@ $(REGRESS_CFG)
+	@bash tools/regress_seed.sh $* $(CYCLES) $(abspath $(REGRESS_BIN)) $@ $(REGRESS_CFG) \
+	  $(abspath $(REGRESS_BIN_FPGA))
 
 # Fuzzing (docs/VERIFICATION.md §8): the trace parser/writer and model stepping under ASan +
 # UBSan for FUZZ_SECONDS. tests/fuzz/run_fuzz.sh picks the engine: libFuzzer (coverage-guided,
@@ -88,9 +97,11 @@ endif
 COV_VLT       := tools/cov/coverage.vlt
 COV_WRITE_O   := $(COV_DIR)/cov_write.o
 COV_MAX_WIDTH ?= 256
+# TB_BOTH_CONFIGS: the coverage binary holds both configurations (tb/tb_dir.sv), +config picks
+# one per run, so tools/cov/runs.txt merges the gem5 and fpga runs of one model
 COV_VFLAGS    := --binary --timing --assert --coverage --coverage-max-width $(COV_MAX_WIDTH) \
                  -j $(JOBS) --top-module tb_dir $(COV_ARCHFLAGS) -Irtl -Itb \
-                 -Mdir $(COV_DIR)/verilator -LDFLAGS -lm
+                 -Mdir $(COV_DIR)/verilator -LDFLAGS -lm +define+TB_BOTH_CONFIGS
 .PHONY: coverage coverage-build coverage-check
 
 coverage-check:

@@ -62,6 +62,8 @@ typedef struct harness_opts {
   /* set by the backend */
   int lockstep;                    /* 1: tb_dir (RTL + checker model) */
   int wave_supported;              /* 1: the backend dumps +wave (tb_dir) */
+  char wave_exe[HARNESS_PATH_MAX]; /* not "": the traced binary a mismatch re-runs for its
+                                      waveform (the fast build's, which dumps none) */
 } harness_opts_t;
 
 /* Parses argv[1..] (Verilog plusargs; "+verilator+..." ignored). Errors name the

@@ -43,6 +43,12 @@ static int rerun_for_wave(harness_t *h) {
   nargv[k] = NULL;
   printf("re-running deterministically to dump the waveform window (cycles %lld..%lld) ...\n",
          from, to);
+  const char *exe = h->o.wave_exe[0] ? h->o.wave_exe : "/proc/self/exe";
+  if (access(exe, X_OK) != 0) {
+    printf("no waveform of the mismatch: the traced binary %s is missing (make verilate)\n", exe);
+    free(nargv);
+    return -1;
+  }
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
@@ -53,7 +59,7 @@ static int rerun_for_wave(harness_t *h) {
       dup2(fd, 2);
       close(fd);
     }
-    execv("/proc/self/exe", nargv);
+    execv(exe, nargv);
     _exit(127);
   }
   free(nargv);
@@ -164,7 +170,7 @@ int harness_finish(harness_t *h) {
     printf("\n");
   }
   if (tot.mismatches && !h->o.wave[0] && !h->o.no_rerun) {
-    if (h->o.wave_supported) rerun_for_wave(h);
+    if (h->o.wave_supported || h->o.wave_exe[0]) rerun_for_wave(h);
     else printf("note: no waveform rerun (this binary has no waveform support)\n");
   }
   const size_t buflen = 16384;

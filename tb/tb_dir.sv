@@ -1,13 +1,22 @@
 // Top of the lockstep testbench, built with Verilator (docs/VERIFICATION.md).
 //
-// Two rinv_top instances, the gem5 and the fpga parameter sets; +config=gem5|fpga selects
-// one at runtime, the other is held in reset with zero inputs. Each cycle the C harness
-// (tb/harness.c through tb/tb_dpi.c) supplies the input vector; after a combinational
-// settle the outputs go back to the harness, which steps the C model with the same inputs
-// and compares; then the clock rises.
+// One rinv_top instance per binary, with the parameter set of one configuration of
+// params/rinv.toml: gem5 by default (make verilate: ./tb_dir), fpga when built with
+// +define+TB_CONFIG_FPGA (make verilate CONFIG=fpga: ./tb_dir_fpga). The instance is named after
+// its configuration (u_gem5 / u_fpga), as the GTKWave save files of sim/ expect. A +config
+// naming the other configuration is refused by tb_init (tb/tb_dpi.c) with the binary to use.
+// The coverage build (make coverage) defines TB_BOTH_CONFIGS: both instances, +config selects
+// one at runtime, the other is held in reset with zero inputs.
+//
+// Each cycle the C harness (tb/harness.c through tb/tb_dpi.c) supplies the input vector;
+// after a combinational settle the outputs go back to the harness, which steps the C model
+// with the same inputs and compares; then the clock rises. Two time steps per cycle: inputs
+// (with the falling clock edge, which no logic uses) + settle, then the rising edge.
 //
 // Waveforms: +wave=FILE.fst dumps FST for the whole run, or from cycle +wave_from=C; the
-// run stops after cycle +wave_to=C (Verilator 5.006 has no $dumpoff).
+// run stops after cycle +wave_to=C (Verilator 5.006 has no $dumpoff). The fast build (make
+// verilate PROFILE=fast, TB_NO_TRACE: no tracing, no assertions) has no waveform: on a
+// mismatch it re-runs the traced binary TB_WAVE_BIN for the waveform window.
 module tb_dir;
   import rinv_io_pkg::*;
 
@@ -96,11 +105,33 @@ module tb_dir;
     .stat_errors_o(OUT.stat_errors), \
     .stat_tag_lookups_o(OUT.stat_tag_lookups)
 
+  // The parameter list of rinv_top for configuration P (Gem5 / Fpga, rinv_pkg's prefixes).
+`define RINV_TOP_PARAMS(P) \
+    .CpuL1Sets(rinv_pkg::``P``CpuL1Sets), .CpuL1Ways(rinv_pkg::``P``CpuL1Ways), \
+    .CpuL2Sets(rinv_pkg::``P``CpuL2Sets), .CpuL2Ways(rinv_pkg::``P``CpuL2Ways), \
+    .GpuL1Sets(rinv_pkg::``P``GpuL1Sets), .GpuL1Ways(rinv_pkg::``P``GpuL1Ways), \
+    .GpuL2Sets(rinv_pkg::``P``GpuL2Sets), .GpuL2Ways(rinv_pkg::``P``GpuL2Ways), \
+    .CpuL1Lat(rinv_pkg::``P``CpuL1Lat), .CpuL2Lat(rinv_pkg::``P``CpuL2Lat), \
+    .GpuL1Lat(rinv_pkg::``P``GpuL1Lat), .GpuL2Lat(rinv_pkg::``P``GpuL2Lat), \
+    .RecCap(rinv_pkg::``P``RecCap), .HistCap(rinv_pkg::``P``HistCap), \
+    .RtCap(rinv_pkg::``P``RtCap), .MaxRange(rinv_pkg::``P``MaxRange) \
+    `RINV_TOP_V2_PARAMS(P)
+`ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
+`define RINV_TOP_V2_PARAMS(P) \
+    , .WalkLanes(rinv_pkg::``P``WalkLanes), .ProbeInflight(rinv_pkg::``P``ProbeInflight), \
+    .RtScan(rinv_pkg::``P``RtScan), .TagOreg(rinv_pkg::``P``TagOreg)
+`else
+`define RINV_TOP_V2_PARAMS(P)
+`endif
+
   logic clk = 1'b0;
   logic rst_n = 1'b0;
-  int unsigned sel = 0;  // 0 gem5, 1 fpga (rinv_pkg::Gem5Id / FpgaId)
-
   rinv_in_t in_s = '0;   // the harness's inputs of this cycle
+  rinv_out_t out_s;      // the design's outputs
+
+`ifdef TB_BOTH_CONFIGS
+  localparam int TbConfig = -1;  // both: +config selects at runtime
+  int unsigned sel = 0;  // 0 gem5, 1 fpga (rinv_pkg::Gem5Id / FpgaId)
   rinv_in_t in_g, in_f;
   rinv_out_t out_g, out_f;
   logic rst_g, rst_f;
@@ -112,45 +143,24 @@ module tb_dir;
     rst_f = (sel == rinv_pkg::FpgaId) ? rst_n : 1'b0;
   end
 
-  rinv_top #(
-    .CpuL1Sets(rinv_pkg::Gem5CpuL1Sets), .CpuL1Ways(rinv_pkg::Gem5CpuL1Ways),
-    .CpuL2Sets(rinv_pkg::Gem5CpuL2Sets), .CpuL2Ways(rinv_pkg::Gem5CpuL2Ways),
-    .GpuL1Sets(rinv_pkg::Gem5GpuL1Sets), .GpuL1Ways(rinv_pkg::Gem5GpuL1Ways),
-    .GpuL2Sets(rinv_pkg::Gem5GpuL2Sets), .GpuL2Ways(rinv_pkg::Gem5GpuL2Ways),
-    .CpuL1Lat(rinv_pkg::Gem5CpuL1Lat), .CpuL2Lat(rinv_pkg::Gem5CpuL2Lat),
-    .GpuL1Lat(rinv_pkg::Gem5GpuL1Lat), .GpuL2Lat(rinv_pkg::Gem5GpuL2Lat),
-    .RecCap(rinv_pkg::Gem5RecCap), .HistCap(rinv_pkg::Gem5HistCap),
-    .RtCap(rinv_pkg::Gem5RtCap), .MaxRange(rinv_pkg::Gem5MaxRange)
-`ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
-    , .WalkLanes(rinv_pkg::Gem5WalkLanes), .ProbeInflight(rinv_pkg::Gem5ProbeInflight),
-    .RtScan(rinv_pkg::Gem5RtScan), .TagOreg(rinv_pkg::Gem5TagOreg)
-`endif
-  ) u_gem5 (
-    .rst_ni(rst_g),
-    `RINV_TOP_PORTS(in_g, out_g)
-  );
-
-  rinv_top #(
-    .CpuL1Sets(rinv_pkg::FpgaCpuL1Sets), .CpuL1Ways(rinv_pkg::FpgaCpuL1Ways),
-    .CpuL2Sets(rinv_pkg::FpgaCpuL2Sets), .CpuL2Ways(rinv_pkg::FpgaCpuL2Ways),
-    .GpuL1Sets(rinv_pkg::FpgaGpuL1Sets), .GpuL1Ways(rinv_pkg::FpgaGpuL1Ways),
-    .GpuL2Sets(rinv_pkg::FpgaGpuL2Sets), .GpuL2Ways(rinv_pkg::FpgaGpuL2Ways),
-    .CpuL1Lat(rinv_pkg::FpgaCpuL1Lat), .CpuL2Lat(rinv_pkg::FpgaCpuL2Lat),
-    .GpuL1Lat(rinv_pkg::FpgaGpuL1Lat), .GpuL2Lat(rinv_pkg::FpgaGpuL2Lat),
-    .RecCap(rinv_pkg::FpgaRecCap), .HistCap(rinv_pkg::FpgaHistCap),
-    .RtCap(rinv_pkg::FpgaRtCap), .MaxRange(rinv_pkg::FpgaMaxRange)
-`ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
-    , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
-    .RtScan(rinv_pkg::FpgaRtScan), .TagOreg(rinv_pkg::FpgaTagOreg)
-`endif
-  ) u_fpga (
-    .rst_ni(rst_f),
-    `RINV_TOP_PORTS(in_f, out_f)
-  );
-
-  // The selected design's outputs.
-  rinv_out_t out_s;
+  rinv_top #(`RINV_TOP_PARAMS(Gem5)) u_gem5 (.rst_ni(rst_g), `RINV_TOP_PORTS(in_g, out_g));
+  rinv_top #(`RINV_TOP_PARAMS(Fpga)) u_fpga (.rst_ni(rst_f), `RINV_TOP_PORTS(in_f, out_f));
   assign out_s = (sel == rinv_pkg::FpgaId) ? out_f : out_g;
+`elsif TB_CONFIG_FPGA
+  localparam int TbConfig = rinv_pkg::FpgaId;
+  rinv_top #(`RINV_TOP_PARAMS(Fpga)) u_fpga (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
+`else
+  localparam int TbConfig = rinv_pkg::Gem5Id;
+  rinv_top #(`RINV_TOP_PARAMS(Gem5)) u_gem5 (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
+`endif
+
+// set by mk/build.mk: the traced binary of the fast build, the binary of the other config
+`ifndef TB_WAVE_BIN
+`define TB_WAVE_BIN ""
+`endif
+`ifndef TB_OTHER_BIN
+`define TB_OTHER_BIN ""
+`endif
 
   chandle h;
   bit [InW-1:0] in_vec;
@@ -163,31 +173,40 @@ module tb_dir;
   bit dumping = 1'b0;
 
   initial begin
-    h = tb_init();
+    h = tb_init(TbConfig, `TB_WAVE_BIN, `TB_OTHER_BIN);
+`ifdef TB_BOTH_CONFIGS
     sel = tb_config(h);
+`endif
+`ifndef TB_NO_TRACE
     if ($value$plusargs("wave=%s", wave_file)) begin
       wave_on = 1'b1;
       void'($value$plusargs("wave_from=%d", wave_from));
       // +wave_to is enforced by the harness (it ends the run; no $dumpoff in Verilator 5.006)
       $dumpfile(wave_file);
     end
+`endif
     forever begin
       cyc = cyc + 1;
+`ifndef TB_NO_TRACE
       if (wave_on && !dumping && longint'(cyc) >= wave_from) begin
         $dumpvars(0, tb_dir);
         dumping = 1'b1;
       end
+`endif
       if (tb_drive(h, in_vec, rst_n_b) != 0) break;
+      clk = 1'b0;  // (no logic uses the falling edge: it shares the inputs' time step)
       in_s = rinv_in_t'(in_vec);
       rst_n = rst_n_b;
-      #1;  // combinational settle
+      #5;  // combinational settle
       out_vec = OutW'(out_s);
       tb_observe(h, out_vec);
-      #4 clk = 1'b1;
-      #5 clk = 1'b0;
+      clk = 1'b1;
+      #5;
     end
     void'(tb_finish(h));
+`ifndef TB_NO_TRACE
     if (dumping) $dumpflush;
+`endif
     $finish;  // a failing rc is turned into exit status 1 by tb_dpi.c
   end
 endmodule

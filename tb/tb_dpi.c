@@ -56,7 +56,15 @@ static char **read_cmdline(int *argc) {
   return argv;
 }
 
-void *tb_init(void) {
+/* 1 if argv has a +config= plusarg. */
+static int has_config(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "+config=", 8) == 0) return 1;
+  }
+  return 0;
+}
+
+void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin) {
   int argc = 0;
   char **argv = read_cmdline(&argc);
   if (!argv) {
@@ -65,12 +73,31 @@ void *tb_init(void) {
   }
   harness_opts_t o;
   int prc = harness_parse_args(argc, argv, &o, stderr);
+  /* a binary built for one configuration defaults +config to it (the waveform re-run of the
+   * fast build runs the checked binary of the same configuration, which does the same) */
+  const rinv_cfg_t *built = built_cfg >= 0 ? rinv_cfg_by_index((unsigned)built_cfg) : NULL;
+  if (prc == 0 && built && !has_config(argc, argv)) o.cfg = built;
+  if (prc == 0 && built && o.cfg != built) {
+    const char *other = other_bin && other_bin[0] ? other_bin : "another binary";
+    fprintf(stderr, "error: +config=%s: this binary (%s) holds only the %s configuration; the "
+            "%s configuration is in %s%s (make verilate CONFIG=%s%s)\n", o.cfg->name, argv[0],
+            built->name, o.cfg->name, other_bin && other_bin[0] && !strchr(other, '/') ? "./" : "",
+            other, o.cfg->name, wave_bin && wave_bin[0] ? " PROFILE=fast" : "");
+    prc = -1;
+  }
+  if (prc == 0 && o.wave[0] && wave_bin && wave_bin[0]) {
+    fprintf(stderr, "error: +wave=%s: this binary (%s) is the fast build, without tracing; "
+            "dump waveforms with %s (make verilate)\n", o.wave, argv[0], wave_bin);
+    prc = -1;
+  }
   if (prc != 0) {
     fflush(NULL);
     _exit(prc > 0 ? 0 : 2); /* before any simulation: +help (0), or an error: no RESULT, 2 */
   }
   o.lockstep = 1;
-  o.wave_supported = 1;
+  /* the fast build (no tracing) dumps no waveform: a mismatch re-runs the traced wave_bin */
+  o.wave_supported = !(wave_bin && wave_bin[0]);
+  if (!o.wave_supported) snprintf(o.wave_exe, sizeof o.wave_exe, "%s", wave_bin);
   harness_t *h = harness_new(&o, argc, argv);
   free(argv[0]);
   free(argv);

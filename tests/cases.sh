@@ -5,6 +5,8 @@ CHK="python3 tests/check_result.py"
 BUILD=${BUILD:-build}
 TB=${TB_BIN:-./tb_dir}
 case "$TB" in /*|./*) ;; *) TB=./$TB ;; esac
+# one lockstep binary per configuration (make verilate CONFIG=fpga: the fpga one, TB_BIN_fpga)
+TB_FPGA=${TB}_fpga
 SIM=$BUILD/rinv_sim
 TB_ABS=$(realpath -m "$TB")
 T=tests/traces
@@ -65,7 +67,7 @@ for w in "square 600" "matrixtranspose 32" "2dshfl 20"; do
   set -- $w
   for m in line run merge; do
     for k in addr set auto; do
-      run_test "fpga_${1}_${m}_${k}" $CHK -- $TB +config=fpga +workload=$1 +n=$2 \
+      run_test "fpga_${1}_${m}_${k}" $CHK -- $TB_FPGA +config=fpga +workload=$1 +n=$2 \
         +mode=$m +walk=$k +stall=25 +seed=$((RANDOM_SEED_BASE + ${#m} * 7 + ${#k})) +quiet
     done
   done
@@ -78,12 +80,12 @@ run_test gem5_2dshfl50_merge $CHK -- $TB +workload=2dshfl +n=50 +mode=merge +wal
   +stall=30 +seed=4 +quiet
 # History FIFO overflow on the fpga config: falls back to invalidate-all, still coherent.
 run_test fpga_overflow_fallback $CHK --cond 'hist_overflows > 0' --cond 'over_inv_lines > 0' \
-  -- $TB +config=fpga +workload=square +n=20000 +mode=run +quiet
+  -- $TB_FPGA +config=fpga +workload=square +n=20000 +mode=run +quiet
 # Range-table overflow in merge mode: gaps over-invalidated and counted.
 # 20 disjoint lines written by the GPU into an 8-entry table: 12 forced merges, the gap
 # lines between them are over-invalidated and counted (each gap is one line here).
 run_test fpga_merge_gap_overflow $CHK --cond 'hist_overflows == 12' --cond 'over_inv_lines == 12' \
-  --cond 'probes == 8' -- $TB +config=fpga +workload=$T/strided.trace +mode=merge +quiet
+  --cond 'probes == 8' -- $TB_FPGA +config=fpga +workload=$T/strided.trace +mode=merge +quiet
 
 # --- overflow policies at their exact boundaries (fpga: hist_cap 512, rec_cap 16, rt_cap 8) --
 # CPU stores to N non-adjacent lines in one epoch; the GPU had cached some of them and
@@ -95,30 +97,30 @@ for m in line run; do
   # a full history FIFO is not an overflow: one probe per line
   run_test ovf_hist_full_$m $CHK --cond 'hist_entries == 512' --cond 'hist_overflows == 0' \
     --cond 'probes == 512' --cond 'loads_checked >= 20' \
-    -- $TB +config=fpga +workload=$OUT/ovf512.trace +mode=$m +stall=20 +seed=5 +quiet
+    -- $TB_FPGA +config=fpga +workload=$OUT/ovf512.trace +mode=$m +stall=20 +seed=5 +quiet
   # one line more: that line is not stored, the release falls back to one invalidate-all probe
   run_test ovf_hist_plus1_$m $CHK --cond 'hist_entries == 513' --cond 'hist_overflows == 1' \
     --cond 'probes == 1' --cond 'over_inv_lines > 0' --cond 'loads_checked >= 20' \
-    -- $TB +config=fpga +workload=$OUT/ovf513.trace +mode=$m +stall=20 +seed=6 +quiet
+    -- $TB_FPGA +config=fpga +workload=$OUT/ovf513.trace +mode=$m +stall=20 +seed=6 +quiet
 done
 # 40 lines through a 16-entry recorder: early drains lose nothing (40 entries, 40 probes)
 run_test ovf_recorder_early_drain $CHK --cond 'hist_entries == 40' --cond 'hist_overflows == 0' \
   --cond 'probes == 40' --cond 'over_inv_lines == 0' \
-  -- $TB +config=fpga +workload=$OUT/ovf40.trace +mode=line +stall=20 +seed=7 +quiet
+  -- $TB_FPGA +config=fpga +workload=$OUT/ovf40.trace +mode=line +stall=20 +seed=7 +quiet
 # 40 one-line ranges with one-line gaps into an 8-entry range table: 32 forced merges, each
 # over-invalidating its one-line gap; 8 ranges left = 8 probes
 run_test ovf_range_table_merge $CHK --cond 'hist_overflows == 32' --cond 'over_inv_lines == 32' \
   --cond 'probes == 8' --cond 'loads_checked >= 20' \
-  -- $TB +config=fpga +workload=$OUT/ovf40.trace +mode=merge +stall=20 +seed=8 +quiet
+  -- $TB_FPGA +config=fpga +workload=$OUT/ovf40.trace +mode=merge +stall=20 +seed=8 +quiet
 
 # --- probes split at max_range (fpga: 256): 300 consecutive lines in run mode, then in merge
 # mode, each give a 256-line and a 44-line probe (4 probes, 600 lines)
 run_test max_range_split $CHK --cond 'probes == 4' --cond 'probe_lines == 600' \
-  -- $TB +workload=$T/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet
+  -- $TB_FPGA +workload=$T/cov_max_range.trace +mode=run +walk=addr +stall=5 +seed=44 +quiet
 # a merge range of exactly max_range + 1 lines: 256-line probe, then the last line alone
 run_test merge_take_257 $CHK --cond 'probes == 2' --cond 'probe_lines == 257' \
   --cond 'loads_checked == 5' \
-  -- $TB +workload=$T/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet
+  -- $TB_FPGA +workload=$T/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet
 
 # --- partial-strobe stores on the core ports (byte merge, dirty-byte write-back) ------------
 for m in line run merge; do
@@ -126,22 +128,22 @@ for m in line run merge; do
     -- $TB +workload=$T/strobes.trace +mode=$m +stall=25 +seed=12 +quiet
 done
 run_test trace_strobes_fpga $CHK --cond 'loads_checked == 11' \
-  -- $TB +workload=$T/strobes.trace +config=fpga +mode=merge +stall=25 +seed=13 +quiet
+  -- $TB_FPGA +workload=$T/strobes.trace +config=fpga +mode=merge +stall=25 +seed=13 +quiet
 
 # --- reset in the middle of an operation (+reset_at, ARCHITECTURE.md §2) --------------------
 # Memory must keep every byte it took, the design restarts empty, the programs resume at the
 # next acquire and every later checked load is right (check_result: no stale read, no error).
 for r in fill wb hist+1 inv+2 probe 1500; do
   run_test reset_at_${r/+/_} $CHK --cond 'resets == 1' --cond 'loads_checked > 100' \
-    -- $TB +workload=random +seed=21 +n=3000 +config=fpga +mode=merge +stall=20 \
+    -- $TB_FPGA +workload=random +seed=21 +n=3000 +config=fpga +mode=merge +stall=20 \
     +reset_at=$r +quiet
 done
 run_test reset_at_inv_gem5_line $CHK --cond 'resets == 1' --cond 'loads_checked > 1000' \
   -- $TB +workload=square +n=2000 +mode=line +reset_at=inv+5 +quiet
 run_test reset_at_hist_run_lost_lines $CHK --cond 'resets == 1' --cond 'reset_lost_lines > 0' \
-  -- $TB +workload=random +seed=5 +n=3000 +config=fpga +mode=run +stall=20 +reset_at=hist +quiet
-run_test reset_memory_loss_detected $CHK --expect-fail -- $TB +workload=random +seed=5 +n=3000 \
-  +config=fpga +stall=20 +reset_at=inv+2 +inject=reset_memory +no_rerun +quiet
+  -- $TB_FPGA +workload=random +seed=5 +n=3000 +mode=run +stall=20 +reset_at=hist +quiet
+run_test reset_memory_loss_detected $CHK --expect-fail -- $TB_FPGA +workload=random +seed=5 \
+  +n=3000 +config=fpga +stall=20 +reset_at=inv+2 +inject=reset_memory +no_rerun +quiet
 for v in 0 inv+ never; do
   run_test reset_at_bad_${v/+/_plus} $CHK --expect-reject -- $TB +reset_at=$v
 done
@@ -184,6 +186,16 @@ run_test bad_trace_missing $CHK --expect-reject --expect-output 'cannot open' \
 run_test bad_plusarg_mode $CHK --expect-reject --expect-output "mode" -- $TB +mode=fast
 run_test bad_plusarg_name $CHK --expect-reject --expect-output "unknown plusarg" -- $TB +frobnicate=1
 run_test bad_plusarg_config $CHK --expect-reject --expect-output "config" -- $TB +config=asic
+# one lockstep binary per configuration: the other one is refused (exit 2), naming the binary
+# and make command that hold it; a binary defaults +config to its own configuration
+run_test config_other_binary_refused $CHK --expect-reject --expect-status 2 --expect-output \
+  "^error: \+config=fpga: this binary .* holds only the gem5 configuration; the fpga \
+configuration is in .*tb_dir_fpga \(make verilate CONFIG=fpga\)" -- $TB +config=fpga +n=20
+run_test config_fpga_binary_refuses_gem5 $CHK --expect-reject --expect-status 2 --expect-output \
+  "holds only the fpga configuration; the gem5 configuration is in .*tb_dir " \
+  -- $TB_FPGA +config=gem5 +n=20
+run_test config_fpga_binary_default $CHK --expect-output '"config":"fpga"' \
+  -- $TB_FPGA +workload=square +n=200 +quiet
 run_test bad_plusarg_n $CHK --expect-reject --expect-output "n" -- $TB +workload=square +n=abc
 
 # --- the checkers can fail ------------------------------------------------------------------
@@ -198,13 +210,13 @@ run_test detects_coherence_violation $CHK --expect-fail --expect-output 'coheren
 # with LOST WRITE, in lockstep (where RTL and model agree: 0 mismatches) and RTL alone.
 for w in addr set; do
   case $w in
-    addr) tr="$T/cov_dirty_probe.trace +mode=line +walk=addr" ;;
-    set) tr="$T/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set" ;;
+    addr) tb=$TB; tr="$T/cov_dirty_probe.trace +mode=line +walk=addr" ;;
+    set) tb=$TB_FPGA; tr="$T/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set" ;;
   esac
   run_test e2e_drop_wb_${w}_lockstep $CHK --expect-fail --expect-output '^LOST WRITE .*\(invalidation\)' \
-    --expect-output '"mismatches":0' -- $TB +workload=$tr +inject=drop_wb_$w +no_rerun +quiet
+    --expect-output '"mismatches":0' -- $tb +workload=$tr +inject=drop_wb_$w +no_rerun +quiet
   run_test e2e_drop_wb_${w}_no_model $CHK --expect-fail --expect-output '^LOST WRITE .*\(invalidation\)' \
-    -- $TB +workload=$tr +inject=drop_wb_$w +no_model +quiet
+    -- $tb +workload=$tr +inject=drop_wb_$w +no_model +quiet
 done
 run_test e2e_drop_wb_random_model $CHK --expect-fail --expect-output '^LOST WRITE' \
   -- $SIM +workload=random +seed=3 +n=3000 +config=fpga +walk=auto +inject=drop_wb_addr +quiet
@@ -221,11 +233,20 @@ run_test mismatch_waveform_window bash -c "
 run_test mismatch_waveform_cwd bash -c "
   cd $OUT && rm -f mismatch.fst && ! env -u RINV_MISMATCH_DIR $TB_ABS +workload=square +n=200 \
   +inject=mismatch:300 && test -s mismatch.fst"
+# the fast build (make verilate PROFILE=fast, as make sweep / make bench build it: no tracing, no
+# assertions) re-runs the checked binary for the waveform window, and refuses +wave
+run_test mismatch_waveform_fast_build bash -c "
+  set -e; make -s verilate PROFILE=fast >/dev/null; rm -rf $OUT/mismatch_waveform_fast_build.wave
+  ! ${TB}_fast +workload=square +n=200 +inject=mismatch:300 > $OUT/mwf.out
+  grep -q '^waveform of the mismatch: .*mismatch.fst' $OUT/mwf.out
+  test -s $OUT/mismatch_waveform_fast_build.wave/mismatch.fst
+  ! ${TB}_fast +workload=square +n=20 +wave=$OUT/mwf.fst 2> $OUT/mwf.err
+  grep -q 'is the fast build, without tracing; dump waveforms with .*tb_dir ' $OUT/mwf.err"
 # a failing test's log keeps the first MISMATCH line and the transaction dump after it
 run_test failure_log_keeps_first_mismatch bash -c "
   # fpga: at cycle 300 the gem5 configuration is still initialising its arrays (v2 clears one
   # set per cycle after reset), before any transaction the log could show
-  ! $CHK -- $TB +workload=square +n=200 +config=fpga +inject=mismatch:300 +no_rerun > $OUT/flk.out
+  ! $CHK -- $TB_FPGA +workload=square +n=200 +inject=mismatch:300 +no_rerun > $OUT/flk.out
   grep -q '^--- first failure ---' $OUT/flk.out && grep -q '^MISMATCH at cycle 300' $OUT/flk.out &&
   grep -qE 'last [0-9]+ transactions' $OUT/flk.out"
 
@@ -236,8 +257,8 @@ run_test gtkw_signals_exist bash -c "
   python3 tools/gen_gtkw.py
   git diff --exit-code -- sim/ || { echo 'sim/*.gtkw or filters out of date: run make gtkw'; exit 1; }
   $TB +workload=$T/handover.trace +wave=$OUT/gtkw.fst +quiet >/dev/null
-  $TB +workload=$T/handover.trace +config=fpga +wave=$OUT/gtkw_fpga.fst +quiet >/dev/null
-  python3 tools/gen_gtkw.py --check $OUT/gtkw.fst"
+  $TB_FPGA +workload=$T/handover.trace +config=fpga +wave=$OUT/gtkw_fpga.fst +quiet >/dev/null
+  python3 tools/gen_gtkw.py --check $OUT/gtkw.fst $OUT/gtkw_fpga.fst"
 
 # --- model alone gives the same statistics as the lockstep run ------------------------------
 run_test model_standalone_matches bash -c "
@@ -276,7 +297,7 @@ run_test wl_iters_hits $CHK --cond 'releases == 6' --cond 'inv_hits > 0' \
 run_test wl_warm_square_hits $CHK --cond 'inv_hits == 500' --cond 'releases == 5' \
   -- $TB +workload=square +n=2000 +warm=1 +mode=run +stall=10 +seed=3 +quiet
 run_test wl_warm_mt_fpga_hits $CHK --cond 'inv_hits > 0' \
-  -- $TB +workload=matrixtranspose +n=32 +warm=1 +config=fpga +mode=merge +walk=set +quiet
+  -- $TB_FPGA +workload=matrixtranspose +n=32 +warm=1 +config=fpga +mode=merge +walk=set +quiet
 run_test wl_bad_warm $CHK --expect-reject --expect-output '\+warm=2: must be 0 or 1' \
   -- $SIM +workload=square +warm=2
 run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +quiet
@@ -340,7 +361,7 @@ run_test regs_busy $CHK --cond 'reg_errors == 12' --cond 'loads_checked == 24' -
   -- $TB +workload=$T/regs_busy.trace +mode=line +walk=addr +quiet
 # timing-independent register tests also hold with random stalls on the fpga configuration
 for r in map values lock; do
-  run_test regs_${r}_fpga_stall $CHK -- $TB +workload=$T/regs_$r.trace +config=fpga +stall=30 \
+  run_test regs_${r}_fpga_stall $CHK -- $TB_FPGA +workload=$T/regs_$r.trace +config=fpga +stall=30 \
     +seed=21 +mode=run +quiet
 done
 run_test regs_expectation_can_fail $CHK --expect-fail --cond 'errors == 3' \
@@ -351,7 +372,7 @@ run_test regs_bad_record $CHK --expect-reject --expect-output 'bad.trace:1: erro
 # Constrained random in lockstep: both configs, stalls, reorder; reproducible from the seed.
 run_test random_fpga_lockstep $CHK --cond 'releases > 20' --cond 'loads_checked > 500' \
   --cond 'reg_errors > 0' --cond 'hist_overflows > 0' \
-  -- $TB +workload=random +seed=3 +n=4000 +config=fpga +mode=merge +walk=auto +stall=15 +quiet
+  -- $TB_FPGA +workload=random +seed=3 +n=4000 +config=fpga +mode=merge +walk=auto +stall=15 +quiet
 run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
   -- $TB +workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto +stall=10 +reorder=1 +quiet
 # corner events (tb/corners.h) reached by the random generator alone: HIST_EN outside the
@@ -364,6 +385,7 @@ run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
 # The seeds and conditions of these corner runs live in tests/corner_seeds.txt (one table,
 # also read by tools/mutate.py); `python3 tools/corner_seeds.py search NAME` finds a new seed.
 # corner_test TEST ROW BINARY: a bad or missing row fails TEST with the table's error message.
+# (BINARY $TB: the rows with +config=fpga run $TB_FPGA)
 corner_test() {
   local conds args c
   if ! conds=$(python3 tools/corner_seeds.py conds "$2" 2>/dev/null) \
@@ -372,7 +394,9 @@ corner_test() {
     return
   fi
   mapfile -t c <<< "$conds"
-  run_test "$1" $CHK "${c[@]}" -- $3 $args +quiet
+  local bin=$3   # a lockstep binary holds one configuration: the fpga rows run $TB_FPGA
+  if [ "$bin" = "$TB" ] && [[ " $args " == *" +config=fpga "* ]]; then bin=$TB_FPGA; fi
+  run_test "$1" $CHK "${c[@]}" -- $bin $args +quiet
 }
 corner_test random_corner_events corner_events "$SIM"
 # the same corners in lockstep, one seed each (they kill the issue-14 mutants of make mutate:
@@ -394,7 +418,7 @@ run_test random_counter_past_2_16_lockstep $CHK --cond 'corners["counter_past_2_
   --cond 'inv_cycles > 65536' -- $TB +workload=random +seed=112 +n=8383 +config=gem5 +mode=run \
   +walk=auto +stall=9 +quiet
 run_test hist_entries_4100 $CHK --cond 'hist_entries == 4100' \
-  -- $TB +workload=$T/hist_entries_4100.trace +config=fpga +mode=run +quiet
+  -- $TB_FPGA +workload=$T/hist_entries_4100.trace +config=fpga +mode=run +quiet
 run_test random_reproducible bash -c "
   set -e
   a=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')
@@ -403,18 +427,18 @@ run_test random_reproducible bash -c "
   test \"\$a\" = \"\$b\" && test \"\$a\" != \"\$c\""
 run_test random_reorder_changes_schedule bash -c "
   set -e
-  $CHK --save $OUT/ro0.json -- $TB +workload=square +n=600 +config=fpga +reorder=0 +quiet
-  $CHK --save $OUT/ro1.json -- $TB +workload=square +n=600 +config=fpga +reorder=1 +seed=4 +quiet
+  $CHK --save $OUT/ro0.json -- $TB_FPGA +workload=square +n=600 +config=fpga +reorder=0 +quiet
+  $CHK --save $OUT/ro1.json -- $TB_FPGA +workload=square +n=600 +reorder=1 +seed=4 +quiet
   python3 -c \"import json,sys; a=json.load(open('$OUT/ro0.json')); b=json.load(open('$OUT/ro1.json')); print(a['cycles'], b['cycles']); sys.exit(0 if a['cycles'] != b['cycles'] and a['loads_checked'] == b['loads_checked'] else 1)\""
 run_test random_detects_stale $CHK --expect-fail --expect-output 'STALE READ' \
-  -- $TB +workload=random +seed=3 +n=500 +config=fpga +inject=stale +quiet
+  -- $TB_FPGA +workload=random +seed=3 +n=500 +config=fpga +inject=stale +quiet
 # Assertions (rtl/sva/, bound into rinv_top, --assert): a withdrawn core request must fire
 # g_port[*].a_req_in_stable and stop the run with a non-zero status.
 run_test sva_assertion_fires bash -c "
-  out=\$($TB +workload=random +seed=3 +n=500 +config=fpga +stall=30 +inject=sva:200 +no_rerun 2>&1); rc=\$?
+  out=\$($TB_FPGA +workload=random +seed=3 +n=500 +stall=30 +inject=sva:200 +no_rerun 2>&1); rc=\$?
   echo \"\$out\" | tail -5
   test \$rc -ne 0 && echo \"\$out\" | grep -q 'a_req_in_stable' && echo \"\$out\" | grep -qi 'assert'"
-run_test sva_clean_under_stalls $CHK -- $TB +workload=random +seed=9 +n=1500 +config=fpga +stall=40 +quiet
+run_test sva_clean_under_stalls $CHK -- $TB_FPGA +workload=random +seed=9 +n=1500 +stall=40 +quiet
 # Short regression (the long one is `make regress SEEDS=200`): 6 lockstep seeds >= 100k cycles.
 # Make targets are called with their defaults, as users call them (a BUILD= or TB_BIN= given to
 # `make test` reaches these sub-makes through MAKEFLAGS). Overridden here: SEEDS/SEED0 (the

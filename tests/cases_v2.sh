@@ -8,6 +8,7 @@
 # (make test exports the default's, which would redirect the v1 build onto the v2 files).
 V1MAKE="env -u BUILD -u TB_BIN -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s"
 TB2=$TB
+TB2_FPGA=$TB_FPGA
 SIM2=$SIM
 TB1=./tb_dir_rtlv1_modelv1
 run_test v1_build $V1MAKE verilate sim unit ARCH=v1
@@ -21,7 +22,7 @@ for w in "square 600" "matrixtranspose 32" "2dshfl 20"; do
   set -- $w
   for m in line run merge; do
     for k in addr set auto; do
-      run_test "v2_fpga_${1}_${m}_${k}" $CHK -- $TB2 +config=fpga +workload=$1 +n=$2 +mode=$m \
+      run_test "v2_fpga_${1}_${m}_${k}" $CHK -- $TB2_FPGA +config=fpga +workload=$1 +n=$2 +mode=$m \
         +walk=$k +stall=25 +seed=$((7 + ${#m} + ${#k})) +quiet
     done
   done
@@ -34,20 +35,20 @@ run_test v2_gem5_2dshfl50_merge_set $CHK -- $TB2 +workload=2dshfl +n=50 +mode=me
 run_test v2_gem5_random_reorder $CHK -- $TB2 +workload=random +seed=5 +n=1000 +config=gem5 \
   +mode=run +walk=auto +stall=10 +reorder=1 +quiet
 for sd in 1 2 3 4 5 6 7 8; do
-  run_test v2_random_fpga_s$sd $CHK -- $TB2 +workload=random +seed=$sd +n=2500 +config=fpga \
+  run_test v2_random_fpga_s$sd $CHK -- $TB2_FPGA +workload=random +seed=$sd +n=2500 +config=fpga \
     +stall=$((sd * 7 % 31)) +reorder=$((sd % 2)) +quiet
 done
-run_test v2_random_fpga_reset $CHK --cond 'resets == 1' -- $TB2 +workload=random +seed=21 +n=3000 \
-  +config=fpga +mode=merge +stall=20 +reset_at=hist+1 +quiet
+run_test v2_random_fpga_reset $CHK --cond 'resets == 1' -- $TB2_FPGA +workload=random +seed=21 \
+  +n=3000 +config=fpga +mode=merge +stall=20 +reset_at=hist+1 +quiet
 run_test v2_overflow_fallback $CHK --cond 'hist_overflows > 0' --cond 'over_inv_lines > 0' \
-  -- $TB2 +config=fpga +workload=square +n=20000 +mode=run +quiet
+  -- $TB2_FPGA +config=fpga +workload=square +n=20000 +mode=run +quiet
 run_test v2_merge_gap_overflow $CHK --cond 'hist_overflows == 12' --cond 'over_inv_lines == 12' \
-  --cond 'probes == 8' -- $TB2 +config=fpga +workload=$T/strided.trace +mode=merge +quiet
+  --cond 'probes == 8' -- $TB2_FPGA +config=fpga +workload=$T/strided.trace +mode=merge +quiet
 for r in map values lock busy; do
   run_test v2_regs_$r $CHK -- $TB2 +workload=$T/regs_$r.trace +mode=run +walk=addr +quiet
 done
 run_test v2_e2e_drop_wb_set $CHK --expect-fail --expect-output '^LOST WRITE .*\(invalidation\)' \
-  --expect-output '"mismatches":0' -- $TB2 +workload=$T/cov_dirty_probe_set.trace +config=fpga \
+  --expect-output '"mismatches":0' -- $TB2_FPGA +workload=$T/cov_dirty_probe_set.trace \
   +mode=run +walk=set +inject=drop_wb_set +no_rerun +quiet
 run_test v2_detects_mismatch $CHK --expect-fail --expect-output 'MISMATCH at cycle 500' \
   -- $TB2 +workload=square +n=200 +inject=mismatch:500 +no_rerun

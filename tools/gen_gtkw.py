@@ -7,7 +7,8 @@ translate-filter files generated from the `typedef enum` declarations of the RTL
 names always follow the RTL.
 
 usage: gen_gtkw.py                  write sim/*.gtkw and sim/filters/*.txt
-       gen_gtkw.py --check FST      check every signal of the save file exists in FST
+       gen_gtkw.py --check FST...   check every signal of the save files exists in one of the
+                                    FSTs (one per configuration: tb_dir, tb_dir_fpga dumps)
                                     (needs fst2vcd from the gtkwave package)
 """
 import os
@@ -143,7 +144,23 @@ def write():
     print("gen_gtkw: wrote sim/rinv_{gem5,fpga}.gtkw and sim/filters/")
 
 
-def check(fst):
+def check(fsts):
+    have = set()
+    for fst in fsts:
+        have |= fst_signals(fst)
+    fst = " or ".join(fsts)
+    missing = 0
+    for cfg in CONFIGS:
+        for line in open(os.path.join(ROOT, "sim", f"rinv_{cfg}.gtkw")):
+            line = line.strip()
+            if line.startswith("TOP.") and line not in have:
+                print(f"gen_gtkw: {cfg}: not in {fst}: {line}")
+                missing += 1
+    print(f"gen_gtkw: {missing} missing signals")
+    return 1 if missing else 0
+
+
+def fst_signals(fst):
     hdr = subprocess.run(["fst2vcd", fst], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                          text=True).stdout
     have, scope = set(), []
@@ -161,20 +178,12 @@ def check(fst):
                      else ".".join(scope + [w[4] + rng]))
         elif w[0] == "$enddefinitions":
             break
-    missing = 0
-    for cfg in CONFIGS:
-        for line in open(os.path.join(ROOT, "sim", f"rinv_{cfg}.gtkw")):
-            line = line.strip()
-            if line.startswith("TOP.") and line not in have:
-                print(f"gen_gtkw: {cfg}: not in {fst}: {line}")
-                missing += 1
-    print(f"gen_gtkw: {missing} missing signals")
-    return 1 if missing else 0
+    return have
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--check":
-        sys.exit(check(sys.argv[2]))
+    if len(sys.argv) >= 3 and sys.argv[1] == "--check":
+        sys.exit(check(sys.argv[2:]))
     if len(sys.argv) != 1:
         sys.exit(__doc__)
     write()

@@ -419,8 +419,9 @@ SUITE_V2 = [
     for name, conds, args in SUITE_V1
 ]
 
-# MUT_ARCH: list, kill-suite and the make arguments of its mutant builds (the binary is
-# ./tb_dir in the mutant's copy either way; v2 is the default ARCH, its BUILD is build/)
+# MUT_ARCH: list, kill-suite and the make arguments of its mutant builds (the binaries are
+# ./tb_dir and ./tb_dir_fpga in the mutant's copy either way; v2 is the default ARCH, its BUILD
+# is build/)
 ARCHES = {
     "v2": (MUTATIONS_V2, SUITE_V2, ["BUILD=build", "TB_BIN=tb_dir"]),
     "v1": (MUTATIONS_V1, SUITE_V1, ["ARCH=v1", "BUILD=build", "TB_BIN=tb_dir"]),
@@ -508,17 +509,32 @@ def run_mutant(k: int, m: Mutation, timeout: int) -> dict:
     res = {"k": k, "m": m, "status": "", "why": ""}
     with open(log, "w") as lf:
         # -O0: a mutant binary runs a short suite once, so compile time dominates
-        # MAKE_ARGS: v2 (default ARCH) or ARCH=v1; the lockstep binary in ./tb_dir either way
-        b = subprocess.run(["make", "-C", str(d), "verilate", *MAKE_ARGS, "JOBS=1",
-                            "VOPT=" + VOPT_FAST_BUILD],
-                           stdout=lf,
-                           stderr=subprocess.STDOUT)
-        if b.returncode != 0:
+        # MAKE_ARGS: v2 (default ARCH) or ARCH=v1; the lockstep binaries in ./tb_dir (gem5) and
+        # ./tb_dir_fpga (make verilate CONFIG=fpga), the latter built when a run first needs it
+        built = set()
+
+        def build(config: str) -> bool:
+            if config not in built:
+                b = subprocess.run(["make", "-C", str(d), "verilate", *MAKE_ARGS, "JOBS=1",
+                                    f"CONFIG={config}", "VOPT=" + VOPT_FAST_BUILD],
+                                   stdout=lf, stderr=subprocess.STDOUT)
+                if b.returncode != 0:
+                    return False
+                built.add(config)
+            return True
+
+        if not build("gem5"):
             res.update(status="build-error", why="make verilate failed (see mutate.log)")
             return res
         res["build_s"] = time.time() - t0
         for name, conds, args in SUITE:
-            cmd = [sys.executable, "tests/check_result.py", *conds, "--", "./tb_dir", *args.split(),
+            config = "fpga" if "+config=fpga" in args.split() else "gem5"
+            if not build(config):
+                res.update(status="build-error",
+                           why=f"make verilate CONFIG={config} failed (see mutate.log)")
+                return res
+            tb = "./tb_dir_fpga" if config == "fpga" else "./tb_dir"
+            cmd = [sys.executable, "tests/check_result.py", *conds, "--", tb, *args.split(),
                    "+no_rerun"]
             lf.write(f"\n=== {name}: {' '.join(cmd)}\n")
             lf.flush()

@@ -2,18 +2,21 @@
 # One seed of the constrained-random regression (make regress): derives the run's options
 # from the seed, runs it, and writes the log. Always exits 0; the log's last line is
 # "EXIT <status>" and tools/regress_summary.py judges it.
-# usage: tools/regress_seed.sh SEED CYCLES BIN LOG [CFG]   (CFG: mixed (default), fpga, gem5)
+# usage: tools/regress_seed.sh SEED CYCLES BIN LOG [CFG [BIN_FPGA]]
+#   CFG: mixed (default), fpga, gem5; BIN_FPGA: the binary of the fpga seeds (default BIN: the
+#   model alone holds both configurations, a lockstep binary one: tb_dir_fpga for tb_dir's)
 set -u
-k=$1; cycles=$2; bin=$3; log=$4; want=${5:-mixed}
+k=$1; cycles=$2; bin=$3; log=$4; want=${5:-mixed}; bin_fpga=${6:-$3}
 # A bare name (tb_dir) is the file in this directory, never a program looked up on PATH.
 case "$bin" in */*) ;; *) bin=./$bin ;; esac
+case "$bin_fpga" in */*) ;; *) bin_fpga=./$bin_fpga ;; esac
 modes=(line run merge); walks=(addr set auto)
 # operations per seed: about 10-12 cycles per operation on fpga and on gem5 with walk addr/auto;
 # a gem5 set walk costs up to 4096 cycles per probe
 # (the random MODE changes keep gem5 set walks rare; a gem5 seed starts in walk auto)
 walk=${walks[$(((k / 3) % 3))]}
 if [ "$want" = fpga ] || { [ "$want" = mixed ] && [ $((k % 4)) -ne 0 ]; }; then
-  cfg=fpga; n=$((cycles / 9 + 50))
+  cfg=fpga; n=$((cycles / 9 + 50)); bin=$bin_fpga
 else cfg=gem5; n=$((cycles / 12 + 50)); [ "$walk" = set ] && walk=auto; fi
 stall=$((k * 7 % 31))
 # every tenth seed stalls every channel 95 % of the time (the +stall limit): a program about

@@ -70,6 +70,10 @@ typedef struct harness_opts {
  * offending argument on errs; returns 0 ok, -1 error, 1 when +help printed the plusarg list
  * on stdout (the caller exits 0 without running). */
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs);
+/* The same with def as the configuration when +config is not given (a lockstep binary built
+ * for one configuration); +params/+p. are applied over it. */
+int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
+                           harness_opts_t *o, FILE *errs);
 /* The list of every plusarg with its legal values, default and meaning (+help). */
 void harness_print_help(FILE *out);
 

@@ -105,6 +105,9 @@ static const struct {
     {"mode", "line|run|merge", "run", "history mode of the directory"},
     {"walk", "addr|set|auto", "addr", "range-invalidate walk of the cache controllers"},
     {"config", "gem5|fpga", "gem5", "cache configuration of params/rinv.toml"},
+    {"params", "FILE.toml", "-", "run-time parameters over +config (docs/DSE.md; tb_dir: its own "
+                                 "values only)"},
+    {"p.NAME", "VALUE", "-", "one parameter of params/rinv.toml at run time, after +params"},
     {"seed", "S", "1", "seed of random stimulus, stalls and randgen (any 64-bit value)"},
     {"stall", "0..95", "0", "percent of cycles each handshake channel stalls"},
     {"reorder", "0|1", "0", "shuffle each side's memory operations inside each epoch"},
@@ -164,10 +167,15 @@ static void print_known(FILE *errs) {
 }
 
 int harness_parse_args(int argc, char *const argv[], harness_opts_t *o, FILE *errs) {
+  return harness_parse_args_cfg(argc, argv, rinv_cfg_by_name("gem5"), o, errs);
+}
+
+int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
+                           harness_opts_t *o, FILE *errs) {
   memset(o, 0, sizeof *o);
   o->mode = 1;
   o->walk = 0;
-  o->cfg = rinv_cfg_by_name("gem5");
+  o->cfg = def;
   o->seed = 1;
   o->wave_from = -1;
   o->wave_to = -1;

@@ -11,10 +11,6 @@
 #define HP_WHERE_MAX 300u
 #define HP_PATH_MAX 256u
 
-/* tb_dpi.c's tb_init: linked (non-NULL) only into the lockstep binary, whose Verilated code
- * calls it; a weak reference does not pull tb_dpi.o out of libtb.a into rinv_sim. */
-extern void *tb_init(void) __attribute__((weak));
-
 static struct {
   char file[HP_PATH_MAX];      /* +params=FILE, "" if none */
   int have_p[RINV_CFG_NKEYS];  /* +p.NAME given */
@@ -174,22 +170,25 @@ int harness_params_finish(const rinv_cfg_t **cfg, FILE *errs) {
     return -1;
   }
   int changed = memcmp(&hp.cfg, base, sizeof hp.cfg) != 0;
-  if (changed && tb_init) {
-    for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
-      uint32_t *a = rinv_cfg_field(&hp.cfg, rinv_cfg_keys[i]);
-      rinv_cfg_t b = *base;
-      uint32_t bv = *rinv_cfg_field(&b, rinv_cfg_keys[i]);
-      if (*a == bv) continue;
-      fprintf(errs, "error: %s: tb_dir runs the RTL elaborated at configuration %s (%s = %u); "
-                    "run-time parameters are for build/rinv_sim (docs/DSE.md)\n", hp.where[i],
-              base->name, rinv_cfg_keys[i], (unsigned)bv);
-      return -1;
-    }
-  }
   if (changed) {
     snprintf(hp.name, sizeof hp.name, "%s+p", base->name);
     hp.cfg.name = hp.name;
   }
   *cfg = &hp.cfg;
+  return 0;
+}
+
+int harness_params_fixed(const rinv_cfg_t *rtl, const char *binary, FILE *errs) {
+  rinv_cfg_t r = *rtl;
+  for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
+    if (!hp.where[i][0]) continue; /* not set by +params or +p. */
+    uint32_t v = *rinv_cfg_field(&hp.cfg, rinv_cfg_keys[i]);
+    uint32_t rv = *rinv_cfg_field(&r, rinv_cfg_keys[i]);
+    if (v == rv) continue;
+    fprintf(errs, "error: %s: %s runs the RTL elaborated at configuration %s (%s = %u); "
+                  "run-time parameters are for build/rinv_sim (docs/DSE.md)\n", hp.where[i],
+            binary, rtl->name, rinv_cfg_keys[i], (unsigned)rv);
+    return -1;
+  }
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "harness_params.h"
 
 /* svdpi.h lives in Verilator's include/vltstd; without it on the include path, use the
  * types it defines (IEEE 1800 Annex H: svBitVecVal = uint32_t, svBit = uint8_t). */
@@ -56,14 +57,6 @@ static char **read_cmdline(int *argc) {
   return argv;
 }
 
-/* 1 if argv has a +config= plusarg. */
-static int has_config(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "+config=", 8) == 0) return 1;
-  }
-  return 0;
-}
-
 void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin) {
   int argc = 0;
   char **argv = read_cmdline(&argc);
@@ -72,11 +65,17 @@ void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin) {
     exit(2);
   }
   harness_opts_t o;
-  int prc = harness_parse_args(argc, argv, &o, stderr);
   /* a binary built for one configuration defaults +config to it (the waveform re-run of the
    * fast build runs the checked binary of the same configuration, which does the same) */
   const rinv_cfg_t *built = built_cfg >= 0 ? rinv_cfg_by_index((unsigned)built_cfg) : NULL;
-  if (prc == 0 && built && !has_config(argc, argv)) o.cfg = built;
+  int prc = harness_parse_args_cfg(argc, argv, built ? built : rinv_cfg_by_name("gem5"), &o,
+                                   stderr);
+  if (prc == 0) {
+    /* the RTL runs at a named configuration: +params/+p. may only restate its values */
+    const rinv_cfg_t *named = rinv_cfg_by_index(o.cfg->id);
+    if (harness_params_fixed(named, argv[0], stderr) != 0) prc = -1;
+    else o.cfg = named;
+  }
   if (prc == 0 && built && o.cfg != built) {
     const char *other = other_bin && other_bin[0] ? other_bin : "another binary";
     fprintf(stderr, "error: +config=%s: this binary (%s) holds only the %s configuration; the "

@@ -56,10 +56,16 @@ run_test dse_params_all_keys $PY tests/dse_check.py same $SIM $OUT/dse_same
 run_test dse_rules_c_python $PY tests/dse_check.py rules $SIM
 # lockstep: the RTL is elaborated at the named configurations, a changed value is refused
 run_test dse_tb_dir_refuses $CHK --expect-reject --expect-status 2 --expect-output \
-  '^error: \+p\.rt_cap=32: tb_dir runs the RTL elaborated at configuration gem5 \(rt_cap = 64\)' \
+  '^error: \+p\.rt_cap=32: [./]*tb_dir runs the RTL elaborated at configuration gem5 \(rt_cap = 64\)' \
   -- $TB +p.rt_cap=32 +p.rt_scan=8 +workload=square +n=200 +quiet
 run_test dse_tb_dir_same_ok $CHK --cond 'config == "gem5"' --cond 'lockstep' \
   -- $TB +p.rt_cap=64 +workload=square +n=200 +mode=merge +quiet
+# the fpga binary without +config: +p. is checked against fpga (its values pass, gem5's do not)
+run_test dse_tb_dir_fpga_params $CHK --cond 'config == "fpga"' --cond 'lockstep' \
+  -- ${TB}_fpga +p.rt_cap=8 +workload=square +n=200 +mode=merge +quiet
+run_test dse_tb_dir_fpga_refuses $CHK --expect-reject --expect-status 2 --expect-output \
+  '^error: \+p\.rt_cap=64: [./]*tb_dir_fpga runs the RTL elaborated at configuration fpga \(rt_cap = 8\)' \
+  -- ${TB}_fpga +p.rt_cap=64 +workload=square +n=200 +quiet
 # sweep specs: errors name the spec and the key; exit 2, nothing run
 run_test dse_spec_errors bash -c '
   set -u; d='"$OUT"'/dse_spec; mkdir -p $d; fails=0

@@ -3,7 +3,8 @@
 //
 // Each port issues its entries in program order, one outstanding request at a time; the
 // ports run concurrently: entry i is issued as soon as its port has no request
-// outstanding, and entry i+1 waits for entry i to be issued (in-order issue). Responses are
+// outstanding, and entry i+1 waits for entry i to be issued (in-order issue, at most one
+// issue per cycle; the entries are prefetched from the RAM into a three-entry queue). Responses are
 // always accepted. Control and trace loading go through a small AXI4-Lite slave (board
 // window 0x8000_0000). Its registers (ID, CTRL/STATUS, LEN, WIDX, ENT_ADDR, ENT_DATA, ENT_CTRL,
 // CYCLES, LOADS, STORES, LD_SUM, DEPTH) are in docs/REGISTERS.md; the offsets come from
@@ -49,30 +50,42 @@ module trace_replay #(
   localparam logic [31:0] ReplayId = rinv_regs_pkg::RP_ID_RESET;  // "RPLY"
 
   // ---- trace RAM: {port[2:0], we, wstrb[3:0], addr[31:0], wdata[31:0]} ----------------
+  // Read from a register address only (rd_idx_q), enabled by registered state only: the
+  // ports' ready never reaches the RAM's address or enable. The RAM's output register (a
+  // DP16KD without its output register) goes into a three-entry prefetch queue whose head is
+  // a plain register that drives the ports. Before this (2026-11-26) the ports were driven from
+  // the RAM output through the port demultiplexer, and ready chose the next read address: the
+  // whole board's critical path (20.1 ns, docs/FPGA.md).
+  localparam int QDepth = 3;
+
   logic [71:0]     ram_q [Depth];
-  logic [71:0]     ent_q;
+  logic [71:0]     ram_dout;
   logic            ram_we, ram_re;
-  logic [IdxW-1:0] ram_raddr;
   logic [71:0]     ram_wdata;
   logic [IdxW-1:0] widx_q;
+  logic [LenW-1:0] rd_idx_d, rd_idx_q, len_q;
 
   always_ff @(posedge clk_i) begin
     if (ram_we) ram_q[widx_q] <= ram_wdata;
-    if (ram_re) ent_q <= ram_q[ram_raddr];
+    if (ram_re) ram_dout <= ram_q[rd_idx_q[IdxW-1:0]];
   end
 
   // ---- replay FSM --------------------------------------------------------------------
-  typedef enum logic [1:0] {StIdle, StFetch, StIssue, StDrain} state_e;
+  typedef enum logic {StIdle, StRun} state_e;
 
-  state_e          state_d, state_q;
-  logic [LenW-1:0] ridx_d, ridx_q, len_q;
-  logic [5:0]      out_d, out_q;        // request outstanding per port
-  logic [5:0]      isld_d, isld_q;      // the outstanding request is a load
-  logic            done_d, done_q;
-  logic [31:0]     cycles_d, cycles_q, loads_d, loads_q, stores_d, stores_q, sum_d, sum_q;
-  logic            start, clear;
-  logic [2:0]      ent_port;
-  logic            issue;
+  state_e              state_d, state_q;
+  logic [QDepth-1:0][71:0] pq_d, pq_q;  // prefetch queue, head at 0
+  logic [1:0]          pcnt_d, pcnt_q;  // entries in the queue, 0..QDepth
+  logic [1:0]          pslot;           // where the RAM's word goes
+  logic                infl_q;          // a RAM read was issued last cycle
+  logic [5:0]          out_d, out_q;    // request outstanding per port
+  logic [5:0]          isld_d, isld_q;  // the outstanding request is a load
+  logic                done_d, done_q;
+  logic [31:0]         cycles_d, cycles_q, loads_d, loads_q, stores_d, stores_q, sum_d, sum_q;
+  logic                start, clear;
+  logic [71:0]         head;
+  logic [2:0]          head_port;
+  logic                head_v, issue;
   // Load-sum pipeline: the loaded words of a cycle are registered (zero for a port without a
   // load response), and added to sum_q in the next cycle as a balanced tree. Adding the six
   // responses to sum_q in the cycle they arrive was a chain of six 32-bit adders from the
@@ -82,30 +95,48 @@ module trace_replay #(
   logic [5:0][31:0] ldw_d, ldw_q;
   logic [31:0]      ld_add;
 
-  assign ent_port = ent_q[71:69];
-  assign ld_add   = ((ldw_q[0] + ldw_q[1]) + (ldw_q[2] + ldw_q[3])) + (ldw_q[4] + ldw_q[5]);
-  assign busy_o   = (state_q != StIdle);
+  assign head      = pq_q[0];
+  assign head_port = head[71:69];
+  assign head_v    = (pcnt_q != '0);
+  assign ld_add    = ((ldw_q[0] + ldw_q[1]) + (ldw_q[2] + ldw_q[3])) + (ldw_q[4] + ldw_q[5]);
+  assign busy_o    = (state_q != StIdle);
+  // A read is issued while entries remain and the queue has room for it even if nothing
+  // leaves: queued + arriving + this one <= QDepth. Three entries keep one issue per cycle.
+  assign ram_re    = (state_q == StRun) && (rd_idx_q != len_q) && (3'(pcnt_q) + 3'(infl_q) <= 3'd2);
+
+  // The head's address and data go to every port; only the head's port sees valid.
+  always_comb begin
+    for (int unsigned p = 0; p < 6; p++) begin
+      port_req_valid_o[p] = head_v && (head_port == 3'(p)) && !out_q[p];
+      port_req_we_o[p]    = head[68];
+      port_req_wstrb_o[p] = head[67:64];
+      port_req_addr_o[p]  = head[63:32];
+      port_req_wdata_o[p] = head[31:0];
+    end
+  end
+  assign issue = |(port_req_valid_o & port_req_ready_i);
+  assign port_resp_ready_o = '1;
 
   always_comb begin
-    state_d          = state_q;
-    ridx_d           = ridx_q;
-    out_d            = out_q;
-    isld_d           = isld_q;
-    done_d           = done_q;
-    cycles_d         = cycles_q;
-    loads_d          = loads_q;
-    stores_d         = stores_q;
-    sum_d            = sum_q + ld_add;
-    ldw_d            = '0;
-    ram_re           = 1'b0;
-    ram_raddr        = ridx_q[IdxW-1:0];
-    issue            = 1'b0;
-    port_req_valid_o = '0;
-    port_req_we_o    = '0;
-    port_req_addr_o  = '0;
-    port_req_wdata_o = '0;
-    port_req_wstrb_o = '0;
-    port_resp_ready_o = '1;
+    state_d  = state_q;
+    rd_idx_d = rd_idx_q + LenW'(ram_re);
+    out_d    = out_q;
+    isld_d   = isld_q;
+    done_d   = done_q;
+    cycles_d = cycles_q;
+    loads_d  = loads_q;
+    stores_d = stores_q;
+    sum_d    = sum_q + ld_add;
+    ldw_d    = '0;
+
+    // Prefetch queue: the head leaves on issue, the RAM's word arrives behind the rest.
+    pq_d   = pq_q;
+    pcnt_d = pcnt_q - 2'(issue) + 2'(infl_q);
+    if (issue) begin
+      for (int unsigned i = 0; i + 1 < QDepth; i++) pq_d[i] = pq_q[i + 1];
+    end
+    pslot  = pcnt_q - 2'(issue);
+    if (infl_q) pq_d[pslot] = ram_dout;
 
     // Responses (any state).
     for (int unsigned p = 0; p < 6; p++) begin
@@ -119,42 +150,25 @@ module trace_replay #(
         end
       end
     end
+    if (issue) begin
+      out_d[head_port]  = 1'b1;
+      isld_d[head_port] = !head[68];
+    end
     if (state_q != StIdle) cycles_d = cycles_q + 1'b1;
 
     unique case (state_q)
       StIdle: begin
         if (start) begin
           done_d   = 1'b0;
-          ridx_d   = '0;
+          rd_idx_d = '0;
           cycles_d = '0;
-          state_d  = (len_q == '0) ? StIdle : StFetch;
+          state_d  = (len_q == '0) ? StIdle : StRun;
           if (len_q == '0) done_d = 1'b1;
         end
       end
-      StFetch: begin
-        ram_re  = 1'b1;
-        state_d = StIssue;
-      end
-      StIssue: begin
-        if (!out_q[ent_port]) begin
-          port_req_valid_o[ent_port] = 1'b1;
-          port_req_we_o[ent_port]    = ent_q[68];
-          port_req_wstrb_o[ent_port] = ent_q[67:64];
-          port_req_addr_o[ent_port]  = ent_q[63:32];
-          port_req_wdata_o[ent_port] = ent_q[68] ? ent_q[31:0] : 32'h0;
-          issue = port_req_ready_i[ent_port];
-        end
-        if (issue) begin
-          out_d[ent_port]  = 1'b1;
-          isld_d[ent_port] = !ent_q[68];
-          ridx_d           = ridx_q + 1'b1;
-          ram_re           = 1'b1;
-          ram_raddr        = IdxW'(ridx_q + 1'b1);
-          if (ridx_q + 1'b1 == len_q) state_d = StDrain;
-        end
-      end
-      StDrain: begin
-        if (out_d == '0) begin
+      StRun: begin
+        // Every entry read, queued and issued, and every response in.
+        if (rd_idx_q == len_q && !infl_q && pcnt_d == '0 && out_d == '0) begin
           state_d = StIdle;
           done_d  = 1'b1;
         end
@@ -174,7 +188,10 @@ module trace_replay #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q  <= StIdle;
-      ridx_q   <= '0;
+      rd_idx_q <= '0;
+      pq_q     <= '0;
+      pcnt_q   <= '0;
+      infl_q   <= 1'b0;
       out_q    <= '0;
       isld_q   <= '0;
       done_q   <= 1'b0;
@@ -185,7 +202,10 @@ module trace_replay #(
       ldw_q    <= '0;
     end else begin
       state_q  <= state_d;
-      ridx_q   <= ridx_d;
+      rd_idx_q <= rd_idx_d;
+      pq_q     <= pq_d;
+      pcnt_q   <= pcnt_d;
+      infl_q   <= ram_re;
       out_q    <= out_d;
       isld_q   <= isld_d;
       done_q   <= done_d;

@@ -48,6 +48,8 @@ typedef struct rinv_cfg {
 const rinv_cfg_t *rinv_cfg_by_name(const char *name);
 /* Returns configuration number i (0 .. RINV_N_CONFIGS-1). */
 const rinv_cfg_t *rinv_cfg_by_index(unsigned i);
+/* Returns the configuration whose id is id (params/rinv.toml `id`), or NULL. */
+const rinv_cfg_t *rinv_cfg_by_id(unsigned id);
 /* The legal ranges of docs/ARCHITECTURE_v2.md §3.1 (tools/gen_params.py cfg_rules):
    0 if c obeys them all; otherwise -1, *key (if key) = the first key broken and
    err (if n > 0) = "KEY = VALUE: must be LEGAL". */

@@ -13,6 +13,8 @@ help:
 	 'Build and run (ARCH=v1|v2 picks the contract; v2 builds go to build-rtlv2-modelv2/)' \
 	 '  make verilate     ./tb_dir: RTL + C model in lockstep (Verilator, DPI-C); ./tb_dir +help' \
 	 '                    CONFIG=fpga: ./tb_dir_fpga; PROFILE=fast: ./tb_dir_fast (no SVA, no FST)' \
+	 '                    PARAMS=FILE.toml: the RTL at a sweep point over CONFIG, checked first;' \
+	 '                    build/points/CONFIG-HASH/tb_dir[_fast] (docs/DSE.md; sim/dse.py confirm)' \
 	 '  make sim          build/rinv_sim: the C model alone, same harness and RESULT line' \
 	 '  make all          verilate and sim' \
 	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model)' \
@@ -112,26 +114,74 @@ VFLAGS_fast    := -DTB_NO_TRACE
 VDEFS_gem5     :=
 VDEFS_fpga     := +define+TB_CONFIG_FPGA
 
-verilate: $(TB_SEL)
+# make verilate PARAMS=FILE.toml [CONFIG=gem5|fpga] [PROFILE=checked|fast] (docs/DSE.md,
+# "Lockstep at a sweep point"): the RTL elaborated at FILE's values over CONFIG. FILE is
+# checked first, when make reads this file, with the rules of rinv_cfg_check
+# (tools/gen_params.py --point-id: an error names the key, file, line and legal range, and
+# nothing is built). The point is named $(CONFIG)-HASH (SHA-256 of CONFIG and every value of
+# the point: the same values, the same binary) and built in its own directory
+# $(BUILD)/points/$(PT_ID): tools/gen_params.py --point writes the SystemVerilog package
+# rinv_point_pkg (TB_POINT in tb/tb_dir.sv) and the C table tb_point (tb/tb_point.h) linked
+# into the binary, which runs with the point as its configuration: PT_DIR/tb_dir, or
+# PT_DIR/tb_dir_fast (PROFILE=fast).
+ifneq ($(PARAMS),)
+PT_ID   := $(shell $(PYTHON) tools/gen_params.py --point-id $(CONFIG) '$(PARAMS)')
+$(if $(PT_ID),,$(error make verilate PARAMS=$(PARAMS): not a legal point (above); nothing built))
+PT_DIR  := $(BUILD)/points/$(PT_ID)
+PT_SEL  := $(PT_DIR)/tb_dir$(if $(filter fast,$(PROFILE)),_fast)
+PT_ARGS := +define+TB_POINT $(abspath $(PT_DIR)/rinv_point_pkg.sv) \
+           $(abspath $(PT_DIR)/rinv_point.o)
+PT_OTHER := $(TB_BIN)$(if $(filter fpga,$(CONFIG)),_fpga)
 
-# $(call tb_rule,BINARY,CONFIG,PROFILE,OTHER-CONFIG BINARY): the rule of one lockstep binary,
-# built in $(BUILD)/verilator[-fpga][-fast]. The old binary is removed first: Verilator's own
-# make does not see libtb.a change, and would otherwise keep a binary linked with the previous
-# harness. The fast profile's mismatch waveform comes from the checked binary of its config.
-tb_vdir = $(BUILD)/verilator$(if $(filter fpga,$(1)),-fpga)$(if $(filter fast,$(2)),-fast)
+endif
+
+# make verilate PARAMS=FILE.toml: the lockstep binary of one sweep point instead
+ifeq ($(PARAMS),)
+verilate: $(TB_SEL)
+else
+verilate: $(PT_SEL)
+	@echo "make verilate: $(PT_SEL): lockstep binary of $(PARAMS) over $(CONFIG) (point $(PT_ID))"
+endif
+
+# $(call tb_rule,BINARY,CONFIG,PROFILE,OTHER-CONFIG BINARY[,VERILATOR-ARGS,PREREQUISITES,DIR]):
+# the rule of one lockstep binary, built in DIR, by default $(BUILD)/verilator[-fpga][-fast].
+# The old binary is removed first: Verilator's own make does not see libtb.a change, and would
+# otherwise keep a binary linked with the previous harness. The fast profile's mismatch
+# waveform comes from the checked binary of its config (BINARY without _fast).
+tb_vdir = $(or $(3),$(BUILD)/verilator$(if $(filter fpga,$(1)),-fpga)$(if \
+          $(filter fast,$(2)),-fast))
 define tb_rule
-$(1): $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) tb/tb_dpi.svh $$(BUILD)/libtb.a
-	rm -f $(call tb_vdir,$(2),$(3))/tb_dir
-	$$(VERILATOR) $$(VFLAGS) $$(VFLAGS_$(3)) $$(VDEFS_$(2)) -Mdir $(call tb_vdir,$(2),$(3)) \
+$(1): $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) tb/tb_dpi.svh $$(BUILD)/libtb.a $(6)
+	rm -f $(call tb_vdir,$(2),$(3),$(7))/tb_dir
+	$$(VERILATOR) $$(VFLAGS) $$(VFLAGS_$(3)) $$(VDEFS_$(2)) -Mdir $(call tb_vdir,$(2),$(3),$(7)) \
 	  '+define+TB_OTHER_BIN="$(4)"' \
 	  $(if $(filter fast,$(3)),'+define+TB_WAVE_BIN="$(abspath $(patsubst %_fast,%,$(1)))"') \
-	  $$(VOPT) $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) $$(abspath $$(BUILD)/libtb.a) -o tb_dir
-	cp $(call tb_vdir,$(2),$(3))/tb_dir $$@.tmp && mv -f $$@.tmp $$@
+	  $$(VOPT) $(5) $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) $$(abspath $$(BUILD)/libtb.a) -o tb_dir
+	cp $(call tb_vdir,$(2),$(3),$(7))/tb_dir $$@.tmp && mv -f $$@.tmp $$@
 endef
 $(eval $(call tb_rule,$(TB_BIN),gem5,checked,$(TB_BIN_FPGA)))
 $(eval $(call tb_rule,$(TB_BIN_FPGA),fpga,checked,$(TB_BIN)))
 $(eval $(call tb_rule,$(TB_BIN_FAST),gem5,fast,$(TB_BIN_FPGA_FAST)))
 $(eval $(call tb_rule,$(TB_BIN_FPGA_FAST),fpga,fast,$(TB_BIN_FAST)))
+
+ifneq ($(PARAMS),)
+$(PT_DIR)/point.stamp: $(PARAMS) params/rinv.toml tools/gen_params.py $(BUILD)/params.stamp
+	$(PYTHON) tools/gen_params.py --point $(CONFIG) '$(PARAMS)' $(PT_DIR)
+	@touch $@
+
+# gen_params.py rewrites an output only when its text changed, so a new file with the same
+# values (or a touched one) rebuilds nothing: make sees the outputs' own times
+$(PT_DIR)/rinv_point.c $(PT_DIR)/rinv_point_pkg.sv: $(PT_DIR)/point.stamp ;
+
+$(PT_DIR)/rinv_point.o: $(PT_DIR)/rinv_point.c tb/tb_point.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+PT_PREREQ := $(PT_DIR)/rinv_point.o $(PT_DIR)/rinv_point_pkg.sv
+$(eval $(call tb_rule,$(PT_DIR)/tb_dir,$(CONFIG),checked,$(PT_OTHER),$(PT_ARGS),\
+  $(PT_PREREQ),$(PT_DIR)/verilator))
+$(eval $(call tb_rule,$(PT_DIR)/tb_dir_fast,$(CONFIG),fast,$(PT_OTHER)_fast,$(PT_ARGS),\
+  $(PT_PREREQ),$(PT_DIR)/verilator-fast))
+endif
 
 # Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.
 $(VENV)/stamp: tools/requirements.txt

@@ -10,12 +10,19 @@ RESULT line becomes one CSV row with every parameter as a column.
   dse.py merge SPEC [--out DIR]      collect the Slurm shards (and local points) into the CSV
   dse.py task SPEC --task I --ntasks N [--out DIR] [--sim BIN]   one Slurm array task
   dse.py list SPEC                   the points, one line each, nothing run
+  dse.py confirm SPEC --key KEY [--out DIR] [--profile checked|fast] [--tb BIN]
+                                     one finished point again in lockstep, at its parameters
 
 Local runs keep one file per finished point (DIR/points/KEY.json, written atomically), so a
 killed run continues where it stopped. A Slurm array task writes one file, DIR/shards/
 task_I.jsonl, atomically when its share of the points is done. The CSV (DIR/results.csv) is
 written last, atomically, in spec order, and holds no wall-clock value, so the local and the
 Slurm backends give the same bytes. Bad specs stop with "error: SPEC: ..." and exit 2.
+
+`confirm` writes the point's parameters to DIR/confirm/KEY.toml, builds the lockstep binary
+of that point (`make verilate CONFIG=BASE PARAMS=DIR/confirm/KEY.toml`, or uses --tb), runs
+the row's workload on it and compares every field of its RESULT line with the row of
+DIR/results.csv (all but `lockstep`): exit 0 when they are all equal, 1 naming each difference.
 """
 import argparse
 import concurrent.futures as cf
@@ -343,9 +350,70 @@ def run_slurm(spec, out, sim, ntasks, args):
     return write_csv(spec, out, read_results(out))
 
 
+CONFIRM_SKIP = ("result.lockstep",)  # the only field a lockstep run may differ in
+
+
+def confirm(spec, out, a):
+    """dse.py confirm: the point a.key of the sweep in lockstep, compared with its CSV row."""
+    pts = [p for p in spec["points"] if p["key"] == a.key]
+    if not pts:
+        print(f"error: {spec['path']}: no point with key {a.key!r} (dse.py list shows them)",
+              file=sys.stderr)
+        return 2
+    pt = pts[0]
+    path = os.path.join(out, "results.csv")
+    try:
+        with open(path) as f:
+            rows = [r for r in csv.DictReader(f) if r["key"] == a.key]
+    except OSError as e:
+        print(f"error: {path}: {e.strerror}: run the sweep first", file=sys.stderr)
+        return 2
+    if not rows:
+        print(f"error: {path}: no row with key {a.key}: run the sweep first", file=sys.stderr)
+        return 2
+    base = load_params_cached()["config"][pt["base"]]
+    pfile = os.path.join(out, "confirm", f"{a.key}.toml")
+    lines = [f"# point {a.key} of {spec['path']} over {pt['base']} (sim/dse.py confirm)"]
+    lines += [f"{k} = {v}" for k, v in pt["params"].items() if base[k] != v]
+    write_atomic(pfile, "\n".join(lines) + "\n")
+    tb = a.tb
+    if not tb:
+        cmd = ["make", "-s", "verilate", f"CONFIG={pt['base']}", f"PARAMS={os.path.abspath(pfile)}",
+               f"PROFILE={a.profile}"]
+        print(f"[dse] confirm {a.key}: {shlex.join(cmd)}", file=sys.stderr)
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        got = [ln.split(": ")[1] for ln in p.stdout.splitlines()
+               if ln.startswith("make verilate: ")]
+        if p.returncode != 0 or len(got) != 1:
+            print(f"error: {shlex.join(cmd)}: exit {p.returncode}\n"
+                  + (p.stdout + p.stderr)[-3000:], file=sys.stderr)
+            return 1
+        tb = os.path.join(ROOT, got[0])
+    cmd = [os.path.abspath(tb)] + [x for x in sim_cmd("", pt)[1:]
+                                   if not x.startswith(("+config=", "+p."))]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    res = [ln[7:] for ln in p.stdout.splitlines() if ln.startswith("RESULT ")]
+    if p.returncode != 0 or len(res) != 1:
+        print(f"error: {shlex.join(cmd)}: exit {p.returncode}, {len(res)} RESULT lines\n"
+              + (p.stderr + p.stdout)[-3000:], file=sys.stderr)
+        return 1
+    got = {f"result.{k}": str(v) for k, v in flat(json.loads(res[0])).items()}
+    want = {k: v for k, v in rows[0].items() if k.startswith("result.")}
+    keys = [k for k in sorted(set(want) | set(got)) if k not in CONFIRM_SKIP]
+    diff = [f"  {k}: sweep (C model) {want.get(k, '-')}, lockstep {got.get(k, '-')}"
+            for k in keys if want.get(k) != got.get(k)]
+    if diff:
+        print(f"error: point {a.key}: the lockstep run differs from {path} in {len(diff)} "
+              f"fields:\n" + "\n".join(diff) + f"\n  ({shlex.join(cmd)})", file=sys.stderr)
+        return 1
+    print(f"[dse] confirm {a.key}: lockstep equals the sweep row ({len(keys)} fields, "
+          f"{got['result.cycles']} cycles, 0 mismatches): {shlex.join(cmd)}")
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cmd", choices=("run", "merge", "task", "list"))
+    ap.add_argument("cmd", choices=("run", "merge", "task", "list", "confirm"))
     ap.add_argument("spec")
     ap.add_argument("--out", help="result directory (default build/dse/SPEC-NAME)")
     ap.add_argument("--sim", default=os.path.join(ROOT, "build", "rinv_sim"))
@@ -356,6 +424,10 @@ def main(argv=None):
     ap.add_argument("--ntasks", type=int, help="array size (task)")
     ap.add_argument("--no-wait", action="store_true", help="slurm: submit and return")
     ap.add_argument("--plots", action="store_true", help="run: also draw the spec's plots")
+    ap.add_argument("--key", help="confirm: the point (the CSV's key column)")
+    ap.add_argument("--profile", choices=("checked", "fast"), default="checked",
+                    help="confirm: the lockstep build profile")
+    ap.add_argument("--tb", help="confirm: a lockstep binary already built at the point")
     a = ap.parse_args(argv)
     try:
         spec = load_spec(a.spec)
@@ -370,6 +442,8 @@ def main(argv=None):
         print(f"{len(spec['points'])} points ({len(spec['skipped'])} illegal combinations "
               "skipped)", file=sys.stderr)
         return 0
+    if a.cmd == "confirm":
+        return confirm(spec, out, a)
     if a.cmd != "merge" and not (os.path.isfile(a.sim) and os.access(a.sim, os.X_OK)):
         print(f"error: simulator {a.sim} not found: build it with `make sim`", file=sys.stderr)
         return 2

@@ -319,7 +319,8 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   harness_t *h = calloc(1, sizeof *h);
   if (!h) return NULL;
   h->o = *o;
-  h->cfg = o->cfg;
+  harness_params_rebase(&h->o.params, &o->params, &h->o.cfg); /* no pointer into *o is kept */
+  h->cfg = h->o.cfg;
   h->out_bytes = sizeof h->out;
   h->argc = argc;
   h->argv = calloc((size_t)argc + 1, sizeof(char *));

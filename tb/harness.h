@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "harness_params.h"
 #include "rinv_io.h"
 #include "rinv_params.h"
 #include "workloads.h"
@@ -35,7 +36,8 @@ typedef struct harness_opts {
   uint32_t n;                      /* 0 = workload default */
   unsigned mode;                   /* 0 line, 1 run, 2 merge */
   unsigned walk;                   /* 0 addr, 1 set, 2 auto */
-  const rinv_cfg_t *cfg;
+  const rinv_cfg_t *cfg;            /* a named configuration or &params.cfg */
+  harness_params_t params;         /* +params=FILE, +p.NAME=VALUE (harness_params.h) */
   uint64_t seed;
   char probe_log[HARNESS_PATH_MAX];
   char wave[HARNESS_PATH_MAX];

@@ -182,7 +182,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
   o->lay = wl_layout_default();
   o->progress_s = HARNESS_PROGRESS_DEFAULT;
   int nplus = 0;
-  harness_params_reset(); /* +params=FILE and +p.NAME=VALUE: harness_params.c */
+  harness_params_reset(&o->params); /* +params=FILE and +p.NAME=VALUE: harness_params.c */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "+verilator+", 11) == 0) continue;
@@ -191,7 +191,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       return -1;
     }
     nplus++;
-    int hpr = harness_params_plusarg(a, errs);
+    int hpr = harness_params_plusarg(&o->params, a, errs);
     if (hpr != 0) {
       if (hpr < 0) return -1;
       continue;
@@ -330,7 +330,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       return -1;
     }
   }
-  if (harness_params_finish(&o->cfg, errs) != 0) return -1;
+  if (harness_params_finish(&o->params, &o->cfg, errs) != 0) return -1;
   if (o->wave_from >= 0 && o->wave_to >= 0 && o->wave_to < o->wave_from) {
     fprintf(errs, "error: +wave_to=%lld is before +wave_from=%lld\n", o->wave_to, o->wave_from);
     return -1;

@@ -8,19 +8,7 @@
 
 #include "toml_kv.h"
 
-#define HP_WHERE_MAX 300u
-#define HP_PATH_MAX 256u
-
-static struct {
-  char file[HP_PATH_MAX];      /* +params=FILE, "" if none */
-  int have_p[RINV_CFG_NKEYS];  /* +p.NAME given */
-  uint32_t p_val[RINV_CFG_NKEYS];
-  char where[RINV_CFG_NKEYS][HP_WHERE_MAX]; /* where each key was last set, "" = named cfg */
-  rinv_cfg_t cfg;              /* the run-time configuration */
-  char name[64];
-} hp;
-
-void harness_params_reset(void) { memset(&hp, 0, sizeof hp); }
+void harness_params_reset(harness_params_t *hp) { memset(hp, 0, sizeof *hp); }
 
 static int key_index(const char *key) {
   for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
@@ -60,22 +48,22 @@ static int parse_u32(const char *s, uint32_t *v) {
   return 0;
 }
 
-int harness_params_plusarg(const char *arg, FILE *errs) {
+int harness_params_plusarg(harness_params_t *hp, const char *arg, FILE *errs) {
   if (strncmp(arg, "+params", 7) == 0 && (arg[7] == '=' || arg[7] == '\0')) {
     if (arg[7] == '\0' || arg[8] == '\0') {
       fprintf(errs, "error: plusarg '+params' needs a file (+params=FILE.toml)\n");
       return -1;
     }
-    if (hp.file[0]) {
-      fprintf(errs, "error: +params given twice ('%s' and '%s'): one file per run\n", hp.file,
+    if (hp->file[0]) {
+      fprintf(errs, "error: +params given twice ('%s' and '%s'): one file per run\n", hp->file,
               arg + 8);
       return -1;
     }
-    if (strlen(arg + 8) >= sizeof hp.file) {
+    if (strlen(arg + 8) >= sizeof hp->file) {
       fprintf(errs, "error: +params: file name too long\n");
       return -1;
     }
-    strcpy(hp.file, arg + 8);
+    strcpy(hp->file, arg + 8);
     return 1;
   }
   if (strncmp(arg, "+p.", 3) != 0) return 0;
@@ -96,27 +84,34 @@ int harness_params_plusarg(const char *arg, FILE *errs) {
     fprintf(errs, "error: plusarg '+p.%s' needs a value (+p.%s=VALUE)\n", key, key);
     return -1;
   }
-  if (hp.have_p[k]) {
+  if (hp->have_p[k]) {
     fprintf(errs, "error: %s: +p.%s given twice\n", arg, key);
     return -1;
   }
-  if (parse_u32(eq + 1, &hp.p_val[k]) != 0) {
+  if (parse_u32(eq + 1, &hp->p_val[k]) != 0) {
     fprintf(errs, "error: %s: the value must be an integer 0..%u (decimal without leading "
                   "zeros, or 0x hex)\n", arg,
             (unsigned)UINT32_MAX);
     return -1;
   }
-  hp.have_p[k] = 1;
+  hp->have_p[k] = 1;
   return 1;
 }
 
+/* toml_kv callback context: the state being filled and where errors go. */
+struct file_ctx {
+  harness_params_t *hp;
+  FILE *errs;
+};
+
 /* toml_kv callback: a key of the file, at the top level or in [config.<base name>]. */
 static int file_key(void *ctx, const char *table, const char *key, uint64_t v, unsigned line) {
-  FILE *errs = ctx;
+  harness_params_t *hp = ((struct file_ctx *)ctx)->hp;
+  FILE *errs = ((struct file_ctx *)ctx)->errs;
   char what[HP_WHERE_MAX];
-  snprintf(what, sizeof what, "%s:%u", hp.file, line);
+  snprintf(what, sizeof what, "%s:%u", hp->file, line);
   char want[80];
-  snprintf(want, sizeof want, "config.%s", hp.name);
+  snprintf(want, sizeof want, "config.%s", hp->name);
   if (table[0] && strcmp(table, want) != 0) {
     fprintf(errs, "error: %s: key %s in table [%s]: a parameter file is a flat list of keys or "
                   "a [%s] table (the +config= that runs)\n", what, key, table, want);
@@ -124,8 +119,8 @@ static int file_key(void *ctx, const char *table, const char *key, uint64_t v, u
   }
   int k = settable(key, what, errs);
   if (k < 0) return -1;
-  if (hp.where[k][0]) {
-    fprintf(errs, "error: %s: %s set twice (first at %s)\n", what, key, hp.where[k]);
+  if (hp->where[k][0]) {
+    fprintf(errs, "error: %s: %s set twice (first at %s)\n", what, key, hp->where[k]);
     return -1;
   }
   if (v > UINT32_MAX) {
@@ -133,61 +128,76 @@ static int file_key(void *ctx, const char *table, const char *key, uint64_t v, u
             (unsigned)UINT32_MAX);
     return -1;
   }
-  *rinv_cfg_field(&hp.cfg, key) = (uint32_t)v;
-  snprintf(hp.where[k], sizeof hp.where[k], "%s", what);
+  *rinv_cfg_field(&hp->cfg, key) = (uint32_t)v;
+  snprintf(hp->where[k], sizeof hp->where[k], "%s", what);
   return 0;
 }
 
-int harness_params_finish(const rinv_cfg_t **cfg, FILE *errs) {
-  int any = hp.file[0] != 0;
-  for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) any |= hp.have_p[i];
+int harness_params_finish(harness_params_t *hp, const rinv_cfg_t **cfg, FILE *errs) {
+  int any = hp->file[0] != 0;
+  for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) any |= hp->have_p[i];
   if (!any) return 0;
   const rinv_cfg_t *base = *cfg;
-  hp.cfg = *base;
-  snprintf(hp.name, sizeof hp.name, "%s", base->name);
-  if (hp.file[0] && toml_kv_parse_file(hp.file, file_key, errs, errs) != 0) return -1;
+  hp->base = base;
+  hp->cfg = *base;
+  /* the named configuration: a built point is called "BASE+p" (tb/tb_dpi.c) */
+  snprintf(hp->name, sizeof hp->name, "%.*s", (int)strcspn(base->name, "+"), base->name);
+  struct file_ctx fc = {hp, errs};
+  if (hp->file[0] && toml_kv_parse_file(hp->file, file_key, &fc, errs) != 0) return -1;
   for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
-    if (!hp.have_p[i]) continue;
-    *rinv_cfg_field(&hp.cfg, rinv_cfg_keys[i]) = hp.p_val[i];
-    snprintf(hp.where[i], sizeof hp.where[i], "+p.%s=%u", rinv_cfg_keys[i],
-             (unsigned)hp.p_val[i]);
+    if (!hp->have_p[i]) continue;
+    *rinv_cfg_field(&hp->cfg, rinv_cfg_keys[i]) = hp->p_val[i];
+    snprintf(hp->where[i], sizeof hp->where[i], "+p.%s=%u", rinv_cfg_keys[i],
+             (unsigned)hp->p_val[i]);
   }
   const char *bad = NULL;
   char err[256];
-  if (rinv_cfg_check(&hp.cfg, &bad, err, sizeof err) != 0) {
+  if (rinv_cfg_check(&hp->cfg, &bad, err, sizeof err) != 0) {
     int k = key_index(bad);
-    if (k >= 0 && hp.where[k][0]) {
-      fprintf(errs, "error: %s: %s (docs/ARCHITECTURE_v2.md §3.1)\n", hp.where[k], err);
+    if (k >= 0 && hp->where[k][0]) {
+      fprintf(errs, "error: %s: %s (docs/ARCHITECTURE_v2.md §3.1)\n", hp->where[k], err);
       return -1;
     }
     /* a key the user did not set breaks a rule through one that was set: name them all */
     fprintf(errs, "error: %s (configuration %s's value; docs/ARCHITECTURE_v2.md §3.1) with",
             err, base->name);
     for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
-      if (hp.where[i][0]) fprintf(errs, " %s", hp.where[i]);
+      if (hp->where[i][0]) fprintf(errs, " %s", hp->where[i]);
     }
     fputs("\n", errs);
     return -1;
   }
-  int changed = memcmp(&hp.cfg, base, sizeof hp.cfg) != 0;
+  int changed = memcmp(&hp->cfg, base, sizeof hp->cfg) != 0;
   if (changed) {
-    snprintf(hp.name, sizeof hp.name, "%s+p", base->name);
-    hp.cfg.name = hp.name;
+    snprintf(hp->name, sizeof hp->name, "%s%s", base->name,
+             strchr(base->name, '+') ? "" : "+p");
+    hp->cfg.name = hp->name;
   }
-  *cfg = &hp.cfg;
+  *cfg = &hp->cfg;
   return 0;
 }
 
-int harness_params_fixed(const rinv_cfg_t *rtl, const char *binary, FILE *errs) {
+void harness_params_rebase(harness_params_t *dst, const harness_params_t *src,
+                           const rinv_cfg_t **cfg) {
+  if (dst->cfg.name == src->name) dst->cfg.name = dst->name;
+  if (*cfg == &src->cfg) *cfg = &dst->cfg;
+}
+
+int harness_params_fixed(const harness_params_t *hp, const rinv_cfg_t *rtl, const char *what,
+                         const char *binary, FILE *errs) {
   rinv_cfg_t r = *rtl;
+  rinv_cfg_t c = hp->cfg;
   for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
-    if (!hp.where[i][0]) continue; /* not set by +params or +p. */
-    uint32_t v = *rinv_cfg_field(&hp.cfg, rinv_cfg_keys[i]);
+    if (!hp->where[i][0]) continue; /* not set by +params or +p. */
+    if (strcmp(rinv_cfg_keys[i], "mem_lat") == 0) continue; /* the harness's memory */
+    uint32_t v = *rinv_cfg_field(&c, rinv_cfg_keys[i]);
     uint32_t rv = *rinv_cfg_field(&r, rinv_cfg_keys[i]);
     if (v == rv) continue;
-    fprintf(errs, "error: %s: %s runs the RTL elaborated at configuration %s (%s = %u); "
-                  "run-time parameters are for build/rinv_sim (docs/DSE.md)\n", hp.where[i],
-            binary, rtl->name, rinv_cfg_keys[i], (unsigned)rv);
+    fprintf(errs, "error: %s: %s runs the RTL elaborated at ", hp->where[i], binary);
+    if (what) fputs(what, errs);
+    else fprintf(errs, "configuration %s", rtl->name);
+    fprintf(errs, " (%s = %u); run-time parameters are for build/rinv_sim (docs/DSE.md)\n",
+            rinv_cfg_keys[i], (unsigned)rv);
     return -1;
   }
   return 0;

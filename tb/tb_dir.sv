@@ -5,6 +5,9 @@
 // +define+TB_CONFIG_FPGA (make verilate CONFIG=fpga: ./tb_dir_fpga). The instance is named after
 // its configuration (u_gem5 / u_fpga), as the GTKWave save files of sim/ expect. A +config
 // naming the other configuration is refused by tb_init (tb/tb_dpi.c) with the binary to use.
+// With +define+TB_POINT (make verilate PARAMS=FILE, docs/DSE.md) the instance of the base
+// configuration takes the parameter set of one sweep point instead: the package rinv_point_pkg
+// that tools/gen_params.py --point generates from FILE (its Point* constants).
 // The coverage build (make coverage) defines TB_BOTH_CONFIGS: both instances, +config selects
 // one at runtime, the other is held in reset with zero inputs.
 //
@@ -105,23 +108,30 @@ module tb_dir;
     .stat_errors_o(OUT.stat_errors), \
     .stat_tag_lookups_o(OUT.stat_tag_lookups)
 
-  // The parameter list of rinv_top for configuration P (Gem5 / Fpga, rinv_pkg's prefixes).
-`define RINV_TOP_PARAMS(P) \
-    .CpuL1Sets(rinv_pkg::``P``CpuL1Sets), .CpuL1Ways(rinv_pkg::``P``CpuL1Ways), \
-    .CpuL2Sets(rinv_pkg::``P``CpuL2Sets), .CpuL2Ways(rinv_pkg::``P``CpuL2Ways), \
-    .GpuL1Sets(rinv_pkg::``P``GpuL1Sets), .GpuL1Ways(rinv_pkg::``P``GpuL1Ways), \
-    .GpuL2Sets(rinv_pkg::``P``GpuL2Sets), .GpuL2Ways(rinv_pkg::``P``GpuL2Ways), \
-    .CpuL1Lat(rinv_pkg::``P``CpuL1Lat), .CpuL2Lat(rinv_pkg::``P``CpuL2Lat), \
-    .GpuL1Lat(rinv_pkg::``P``GpuL1Lat), .GpuL2Lat(rinv_pkg::``P``GpuL2Lat), \
-    .RecCap(rinv_pkg::``P``RecCap), .HistCap(rinv_pkg::``P``HistCap), \
-    .RtCap(rinv_pkg::``P``RtCap), .MaxRange(rinv_pkg::``P``MaxRange) \
-    `RINV_TOP_V2_PARAMS(P)
+  // The parameter list of rinv_top for configuration P of package PKG (rinv_pkg's prefixes
+  // Gem5 / Fpga, or rinv_point_pkg's Point).
+`define RINV_TOP_PARAMS(PKG, P) \
+    .CpuL1Sets(PKG::``P``CpuL1Sets), .CpuL1Ways(PKG::``P``CpuL1Ways), \
+    .CpuL2Sets(PKG::``P``CpuL2Sets), .CpuL2Ways(PKG::``P``CpuL2Ways), \
+    .GpuL1Sets(PKG::``P``GpuL1Sets), .GpuL1Ways(PKG::``P``GpuL1Ways), \
+    .GpuL2Sets(PKG::``P``GpuL2Sets), .GpuL2Ways(PKG::``P``GpuL2Ways), \
+    .CpuL1Lat(PKG::``P``CpuL1Lat), .CpuL2Lat(PKG::``P``CpuL2Lat), \
+    .GpuL1Lat(PKG::``P``GpuL1Lat), .GpuL2Lat(PKG::``P``GpuL2Lat), \
+    .RecCap(PKG::``P``RecCap), .HistCap(PKG::``P``HistCap), \
+    .RtCap(PKG::``P``RtCap), .MaxRange(PKG::``P``MaxRange) \
+    `RINV_TOP_V2_PARAMS(PKG, P)
 `ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
-`define RINV_TOP_V2_PARAMS(P) \
-    , .WalkLanes(rinv_pkg::``P``WalkLanes), .ProbeInflight(rinv_pkg::``P``ProbeInflight), \
-    .RtScan(rinv_pkg::``P``RtScan), .TagOreg(rinv_pkg::``P``TagOreg)
+`define RINV_TOP_V2_PARAMS(PKG, P) \
+    , .WalkLanes(PKG::``P``WalkLanes), .ProbeInflight(PKG::``P``ProbeInflight), \
+    .RtScan(PKG::``P``RtScan), .TagOreg(PKG::``P``TagOreg)
 `else
-`define RINV_TOP_V2_PARAMS(P)
+`define RINV_TOP_V2_PARAMS(PKG, P)
+`endif
+  // the parameter set of the single-configuration builds: configuration P, or the point
+`ifdef TB_POINT
+`define TB_TOP_PARAMS(P) `RINV_TOP_PARAMS(rinv_point_pkg, Point)
+`else
+`define TB_TOP_PARAMS(P) `RINV_TOP_PARAMS(rinv_pkg, P)
 `endif
 
   logic clk = 1'b0;
@@ -143,15 +153,17 @@ module tb_dir;
     rst_f = (sel == rinv_pkg::FpgaId) ? rst_n : 1'b0;
   end
 
-  rinv_top #(`RINV_TOP_PARAMS(Gem5)) u_gem5 (.rst_ni(rst_g), `RINV_TOP_PORTS(in_g, out_g));
-  rinv_top #(`RINV_TOP_PARAMS(Fpga)) u_fpga (.rst_ni(rst_f), `RINV_TOP_PORTS(in_f, out_f));
+  rinv_top #(`RINV_TOP_PARAMS(rinv_pkg, Gem5)) u_gem5 (.rst_ni(rst_g),
+                                                    `RINV_TOP_PORTS(in_g, out_g));
+  rinv_top #(`RINV_TOP_PARAMS(rinv_pkg, Fpga)) u_fpga (.rst_ni(rst_f),
+                                                    `RINV_TOP_PORTS(in_f, out_f));
   assign out_s = (sel == rinv_pkg::FpgaId) ? out_f : out_g;
 `elsif TB_CONFIG_FPGA
   localparam int TbConfig = rinv_pkg::FpgaId;
-  rinv_top #(`RINV_TOP_PARAMS(Fpga)) u_fpga (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
+  rinv_top #(`TB_TOP_PARAMS(Fpga)) u_fpga (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
 `else
   localparam int TbConfig = rinv_pkg::Gem5Id;
-  rinv_top #(`RINV_TOP_PARAMS(Gem5)) u_gem5 (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
+  rinv_top #(`TB_TOP_PARAMS(Gem5)) u_gem5 (.rst_ni(rst_n), `RINV_TOP_PORTS(in_s, out_s));
 `endif
 
 // set by mk/build.mk: the traced binary of the fast build, the binary of the other config
@@ -160,6 +172,11 @@ module tb_dir;
 `endif
 `ifndef TB_OTHER_BIN
 `define TB_OTHER_BIN ""
+`endif
+`ifdef TB_POINT
+`define TB_POINT_KEY rinv_point_pkg::PointKey
+`else
+`define TB_POINT_KEY ""
 `endif
 
   chandle h;
@@ -173,7 +190,7 @@ module tb_dir;
   bit dumping = 1'b0;
 
   initial begin
-    h = tb_init(TbConfig, `TB_WAVE_BIN, `TB_OTHER_BIN);
+    h = tb_init(TbConfig, `TB_WAVE_BIN, `TB_OTHER_BIN, `TB_POINT_KEY);
 `ifdef TB_BOTH_CONFIGS
     sel = tb_config(h);
 `endif

@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "harness_params.h"
+#include "tb_point.h"
 
 /* svdpi.h lives in Verilator's include/vltstd; without it on the include path, use the
  * types it defines (IEEE 1800 Annex H: svBitVecVal = uint32_t, svBit = uint8_t). */
@@ -57,7 +58,23 @@ static char **read_cmdline(int *argc) {
   return argv;
 }
 
-void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin) {
+/* The point of a binary built with make verilate PARAMS=FILE (point_key: the SystemVerilog
+ * side's rinv_point_pkg::PointKey, "" in the binaries of the named configurations), or NULL;
+ * exits if the C table linked in is not the same point. */
+static const tb_point_t *built_point(const char *point_key, const char *binary) {
+  if (!point_key || !point_key[0]) return NULL;
+  if (&tb_point == NULL || strcmp(tb_point.key, point_key) != 0) {
+    fprintf(stderr, "error: %s: the RTL is elaborated at point %s but the C table linked in is "
+            "%s: rebuild it (make verilate PARAMS=FILE)\n", binary, point_key,
+            &tb_point == NULL ? "missing" : tb_point.key);
+    fflush(NULL);
+    _exit(2);
+  }
+  return &tb_point;
+}
+
+void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin,
+              const char *point_key) {
   int argc = 0;
   char **argv = read_cmdline(&argc);
   if (!argv) {
@@ -65,25 +82,39 @@ void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin) {
     exit(2);
   }
   harness_opts_t o;
-  /* a binary built for one configuration defaults +config to it (the waveform re-run of the
-   * fast build runs the checked binary of the same configuration, which does the same) */
-  const rinv_cfg_t *built = built_cfg >= 0 ? rinv_cfg_by_index((unsigned)built_cfg) : NULL;
+  /* a binary built for one configuration (or one point) defaults +config to it (the waveform
+   * re-run of the fast build runs the checked binary of the same one, which does the same) */
+  const tb_point_t *pt = built_point(point_key, argv[0]);
+  const rinv_cfg_t *built = pt ? &pt->cfg
+                               : built_cfg >= 0 ? rinv_cfg_by_id((unsigned)built_cfg) : NULL;
+  char what[HARNESS_PATH_MAX + 64] = "";
+  if (pt) snprintf(what, sizeof what, "the point %s (over %s: %s)", pt->key, pt->base,
+                   pt->values);
   int prc = harness_parse_args_cfg(argc, argv, built ? built : rinv_cfg_by_name("gem5"), &o,
                                    stderr);
-  if (prc == 0) {
-    /* the RTL runs at a named configuration: +params/+p. may only restate its values */
-    const rinv_cfg_t *named = rinv_cfg_by_index(o.cfg->id);
-    if (harness_params_fixed(named, argv[0], stderr) != 0) prc = -1;
-    else o.cfg = named;
-  }
-  if (prc == 0 && built && o.cfg != built) {
+  /* the configuration the run names (+config=, or the binary's own), before +params/+p. */
+  const rinv_cfg_t *named = prc == 0 && o.params.base ? o.params.base : o.cfg;
+  if (prc == 0 && built && named != built) {
     const char *other = other_bin && other_bin[0] ? other_bin : "another binary";
-    fprintf(stderr, "error: +config=%s: this binary (%s) holds only the %s configuration; the "
-            "%s configuration is in %s%s (make verilate CONFIG=%s%s)\n", o.cfg->name, argv[0],
-            built->name, o.cfg->name, other_bin && other_bin[0] && !strchr(other, '/') ? "./" : "",
-            other, o.cfg->name, wave_bin && wave_bin[0] ? " PROFILE=fast" : "");
+    const char *dot = other_bin && other_bin[0] && !strchr(other, '/') ? "./" : "";
+    if (pt) {
+      fprintf(stderr, "error: +config=%s: this binary (%s) holds only %s; the %s configuration "
+              "is in %s%s (make verilate CONFIG=%s%s)\n", named->name, argv[0], what,
+              named->name, strcmp(named->name, pt->base) == 0 ? dot : "",
+              strcmp(named->name, pt->base) == 0 ? other : "its own binary", named->name,
+              wave_bin && wave_bin[0] ? " PROFILE=fast" : "");
+    } else {
+      fprintf(stderr, "error: +config=%s: this binary (%s) holds only the %s configuration; "
+              "the %s configuration is in %s%s (make verilate CONFIG=%s%s)\n", named->name,
+              argv[0], built->name, named->name, dot, other, named->name,
+              wave_bin && wave_bin[0] ? " PROFILE=fast" : "");
+    }
     prc = -1;
   }
+  /* the RTL runs at one configuration: +params/+p. may only restate its values (and mem_lat,
+   * the latency of the harness's memory) */
+  if (prc == 0 && harness_params_fixed(&o.params, named, pt ? what : NULL, argv[0], stderr))
+    prc = -1;
   if (prc == 0 && o.wave[0] && wave_bin && wave_bin[0]) {
     fprintf(stderr, "error: +wave=%s: this binary (%s) is the fast build, without tracing; "
             "dump waveforms with %s (make verilate)\n", o.wave, argv[0], wave_bin);

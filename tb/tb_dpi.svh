@@ -7,9 +7,10 @@
 // built_cfg: the configuration id this binary holds (rinv_pkg::Gem5Id / FpgaId; -1: both, the
 // coverage build): the default of +config, and any other +config is refused. wave_bin: "" for
 // a traced binary, else the traced binary a mismatch re-runs for its waveform. other_bin: the
-// binary of the other configuration, named in the error.
+// binary of the other configuration, named in the error. point_key: "" or, in a binary of
+// make verilate PARAMS=FILE, rinv_point_pkg::PointKey (the C side checks its table against it).
 import "DPI-C" function chandle tb_init(input int built_cfg, input string wave_bin,
-                                        input string other_bin);
+                                        input string other_bin, input string point_key);
 // Configuration id of +config: 0 = gem5, 1 = fpga (rinv_pkg::Gem5Id / FpgaId).
 import "DPI-C" function int tb_config(input chandle h);
 // Inputs of the next cycle and the reset level; returns 1 when the run is over.

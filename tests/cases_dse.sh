@@ -66,6 +66,38 @@ run_test dse_tb_dir_fpga_params $CHK --cond 'config == "fpga"' --cond 'lockstep'
 run_test dse_tb_dir_fpga_refuses $CHK --expect-reject --expect-status 2 --expect-output \
   '^error: \+p\.rt_cap=64: [./]*tb_dir_fpga runs the RTL elaborated at configuration fpga \(rt_cap = 8\)' \
   -- ${TB}_fpga +p.rt_cap=64 +workload=square +n=200 +quiet
+# +p.mem_lat (the harness's memory, not an RTL parameter) may differ in lockstep
+run_test dse_tb_dir_mem_lat $CHK --cond 'config == "fpga+p"' --cond 'lockstep' \
+  -- ${TB}_fpga +p.mem_lat=9 +workload=square +n=200 +mode=merge +quiet
+# make verilate PARAMS=FILE: the RTL elaborated at one sweep point. A small point over fpga
+# (rt_cap 8 -> 4 with rt_scan 4 -> 2, cpu_l2_sets 128 -> 64): one fpga-sized Verilator build.
+# dse_point_build makes it (as a user does) and runs it; the tests after it use its binary.
+PT_FILE=$OUT/dse_point/small.toml
+mkdir -p $OUT/dse_point
+printf '# a small point over fpga (tests/cases_dse.sh)\nrt_cap = 4\nrt_scan = 2\ncpu_l2_sets = 64\n' \
+  > $PT_FILE
+PT_BIN=$BUILD/points/$(python3 tools/gen_params.py --point-id fpga $PT_FILE)/tb_dir
+run_test dse_point_build $PY tests/dse_check.py point $SIM $PT_FILE $TB_FPGA
+PT_VALUES='\(over fpga: cpu_l2_sets = 64, rt_cap = 4, rt_scan = 2\)'
+run_test dse_point_refuses_p $CHK --expect-reject --expect-status 2 --expect-output \
+  "^error: \+p\.rt_cap=8: \S*/tb_dir runs the RTL elaborated at the point fpga-[0-9a-f]{12} $PT_VALUES \(rt_cap = 4\)" \
+  -- $PT_BIN +p.rt_cap=8 +workload=square +n=200 +quiet
+run_test dse_point_refuses_config $CHK --expect-reject --expect-status 2 --expect-output \
+  "^error: \+config=fpga: this binary \(\S*/tb_dir\) holds only the point fpga-[0-9a-f]{12} $PT_VALUES; the fpga configuration is in \./tb_dir_fpga \(make verilate CONFIG=fpga\)" \
+  -- $PT_BIN +config=fpga +workload=square +n=200 +quiet
+# its own values (the file, a +p.) are accepted, and mem_lat may differ
+run_test dse_point_same_ok $CHK --cond 'config == "fpga+p"' --cond 'lockstep' \
+  -- $PT_BIN +params=$PT_FILE +p.rt_cap=4 +p.mem_lat=9 +workload=square +n=200 +mode=merge +quiet
+# an illegal point stops make before Verilator runs, naming the file, line, key and range
+run_test dse_point_illegal bash -c '
+  set -u; f='"$OUT"'/dse_point/bad.toml
+  printf "# rt_cap 8 and rt_scan 3\nrt_scan = 3\n" > $f
+  out=$(make verilate CONFIG=fpga PARAMS=$f 2>&1); rc=$?; echo "exit $rc: $out"
+  [ $rc -ne 0 ] && ! grep -q "^verilator" <<<"$out" &&
+    grep -qE "^error: $f:2: rt_scan = 3: must be a power of 2 <= rt_cap / 2 \(docs/ARCHITECTURE_v2\.md" <<<"$out" &&
+    grep -q "make verilate PARAMS=$f: not a legal point (above); nothing built" <<<"$out"'
+# dse.py confirm: a sweep row again in lockstep, at its point; an altered row fails naming the field
+run_test dse_confirm $PY tests/dse_check.py confirm $SIM $OUT/dse_confirm
 # sweep specs: errors name the spec and the key; exit 2, nothing run
 run_test dse_spec_errors bash -c '
   set -u; d='"$OUT"'/dse_spec; mkdir -p $d; fails=0

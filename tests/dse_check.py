@@ -8,9 +8,17 @@
                                 +config=gem5's RESULT (every key reaches the model)
   dse_check.py resume SIM DIR   a sweep killed (SIGKILL) after a few points continues where it
                                 stopped and its CSV equals an uninterrupted run's
+  dse_check.py point SIM FILE TB_FPGA   make verilate CONFIG=fpga PARAMS=FILE builds the
+                                lockstep binary of a small point; a random run on it has 0
+                                mismatches, equals the model's run with +params=FILE and differs
+                                from TB_FPGA's (the RTL really is at the point)
+  dse_check.py confirm SIM DIR  dse.py confirm of a one-point sweep passes, and fails naming
+                                the field once the CSV row is altered
 Each prints what it checked and exits 1 on a difference."""
+import csv
 import json
 import os
+import re
 import random
 import shutil
 import signal
@@ -132,10 +140,98 @@ def resume(sim, d):
     return r.returncode == 0 and w.returncode == 0 and cached and equal
 
 
+RANDOM = ["+workload=random", "+seed=3", "+n=4000", "+mode=merge", "+walk=auto", "+stall=15",
+          "+quiet"]
+
+
+def make_point(path):
+    """make verilate CONFIG=fpga PARAMS=path as a user types it: (binary or None, seconds)."""
+    t0 = time.time()
+    p = subprocess.run(["make", "-s", "verilate", "CONFIG=fpga", f"PARAMS={path}"], cwd=ROOT,
+                       capture_output=True, text=True)
+    dt = time.time() - t0
+    m = re.search(r"^make verilate: (\S+/points/fpga-[0-9a-f]{12}/tb_dir): lockstep binary",
+                  p.stdout, re.M)
+    if p.returncode != 0 or not m:
+        print(f"make verilate PARAMS={path}: exit {p.returncode}\n"
+              f"{(p.stdout + p.stderr)[-2000:]}")
+        return None, dt
+    print(m.group(0), f"({dt:.0f} s)")
+    return os.path.join(ROOT, m.group(1)), dt
+
+
+def point(sim, path, tb_fpga):
+    binary, _ = make_point(path)
+    if not binary:
+        return False
+    runs = {}
+    for name, cmd in (("point", [binary] + RANDOM), ("fpga", [tb_fpga] + RANDOM),
+                      ("model", [sim, "+config=fpga", f"+params={path}"] + RANDOM)):
+        rc, r, err = result(cmd)
+        if rc != 0 or r is None:
+            print(f"{' '.join(cmd)}: exit {rc}\n{err[-1500:]}")
+            return False
+        runs[name] = r
+        print(f"{name}: cycles {r['cycles']}, over_inv_lines {r['over_inv_lines']}, "
+              f"range_table_full {r['corners']['range_table_full']}, mismatches "
+              f"{r['mismatches']}, config {r['config']}, lockstep {r['lockstep']}")
+    pt, fp, mo = runs["point"], runs["fpga"], runs["model"]
+    same = sorted(k for k in set(pt) | set(mo) if pt.get(k) != mo.get(k))
+    print(f"point binary vs model +params: fields differing {same}")
+    return (pt["mismatches"] == 0 and pt["lockstep"] is True and pt["config"] == "fpga+p"
+            and same == ["lockstep"] and pt["over_inv_lines"] != fp["over_inv_lines"]
+            and pt["corners"]["range_table_full"] != fp["corners"]["range_table_full"])
+
+
+CONFIRM_SPEC = """# tests/dse_check.py confirm: one point, the values of the small point
+[sweep]
+base = "fpga"
+workloads = ["random:1500"]
+seeds = [3]
+plusargs = ["+stall=15", "+walk=auto"]
+[params]
+rt_cap = [4]
+rt_scan = [2]
+cpu_l2_sets = [64]
+"""
+
+
+def confirm(sim, d):
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    spec = os.path.join(d, "one.toml")
+    with open(spec, "w") as f:
+        f.write(CONFIRM_SPEC)
+    dse_py = [sys.executable, os.path.join(ROOT, "sim", "dse.py")]
+    out = os.path.join(d, "out")
+    r = subprocess.run(dse_py + ["run", spec, "--sim", sim, "--out", out], capture_output=True,
+                       text=True)
+    with open(os.path.join(out, "results.csv")) as f:
+        rows = list(csv.DictReader(f))
+    key = rows[0]["key"]
+    c = subprocess.run(dse_py + ["confirm", spec, "--key", key, "--out", out],
+                       capture_output=True, text=True)
+    print(f"sweep: exit {r.returncode}, {len(rows)} row; confirm: exit {c.returncode}\n"
+          f"{c.stdout.strip()}\n{c.stderr.strip()[-1500:]}")
+    rows[0]["result.cycles"] = str(int(rows[0]["result.cycles"]) + 1)  # a sweep that was wrong
+    with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    bad = subprocess.run(dse_py + ["confirm", spec, "--key", key, "--out", out],
+                         capture_output=True, text=True)
+    print(f"altered row: exit {bad.returncode}\n{bad.stderr.strip()[-600:]}")
+    return (r.returncode == 0 and c.returncode == 0 and bad.returncode == 1
+            and re.search(r"differs from .* in 1 fields:\n  result\.cycles: sweep \(C model\) "
+                          r"\d+, lockstep \d+", bad.stderr) is not None)
+
+
 def main():
     what, sim = sys.argv[1], os.path.abspath(sys.argv[2])
     ok = {"rules": lambda: rules(sim), "same": lambda: same(sim, sys.argv[3]),
-          "resume": lambda: resume(sim, sys.argv[3])}[what]()
+          "resume": lambda: resume(sim, sys.argv[3]),
+          "point": lambda: point(sim, sys.argv[3], os.path.abspath(sys.argv[4])),
+          "confirm": lambda: confirm(sim, sys.argv[3])}[what]()
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

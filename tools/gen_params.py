@@ -6,6 +6,15 @@ model, the testbench harness and the scripts comes from params/rinv.toml through
 script.  Output files carry a 'generated' banner; never edit them by hand.
 
 Usage: gen_params.py [--check]   (--check: exit 1 if a generated file is out of date)
+       gen_params.py --point BASE FILE DIR   one point of a sweep for a lockstep binary
+       gen_params.py --point-id BASE FILE    the point's name BASE-HASH (make verilate PARAMS=)
+
+--point (docs/DSE.md, "Lockstep at a sweep point"): FILE is a parameter file as the C model's
++params=FILE takes it (flat `key = INTEGER` lines or a [config.BASE] table), written over the
+named configuration BASE and checked with cfg_rules() (the rules of rinv_cfg_check) before
+anything is built; DIR gets rinv_point_pkg.sv (the Point* constants tb/tb_dir.sv hands to
+rinv_top under TB_POINT) and rinv_point.c (the same values as the tb_point table of
+tb/tb_point.h, linked into the binary). An illegal point: "error: FILE:LINE: ..." and exit 2.
 """
 import json
 import os
@@ -230,6 +239,8 @@ def gen_c_params(d):
               "const rinv_cfg_t *rinv_cfg_by_name(const char *name);",
               "/* Returns configuration number i (0 .. RINV_N_CONFIGS-1). */",
               "const rinv_cfg_t *rinv_cfg_by_index(unsigned i);",
+              "/* Returns the configuration whose id is id (params/rinv.toml `id`), or NULL. */",
+              "const rinv_cfg_t *rinv_cfg_by_id(unsigned id);",
               "/* The legal ranges of docs/ARCHITECTURE_v2.md §3.1 (tools/gen_params.py cfg_rules):",
               "   0 if c obeys them all; otherwise -1, *key (if key) = the first key broken and",
               "   err (if n > 0) = \"KEY = VALUE: must be LEGAL\". */",
@@ -258,7 +269,11 @@ def gen_c_params_c(d):
               "    if (strcmp(k_configs[i].name, name) == 0) return &k_configs[i];",
               "  }", "  return NULL;", "}", "",
               "const rinv_cfg_t *rinv_cfg_by_index(unsigned i) {",
-              "  return i < RINV_N_CONFIGS ? &k_configs[i] : NULL;", "}", ""]
+              "  return i < RINV_N_CONFIGS ? &k_configs[i] : NULL;", "}", "",
+              "const rinv_cfg_t *rinv_cfg_by_id(unsigned id) {",
+              "  for (unsigned i = 0; i < RINV_N_CONFIGS; i++) {",
+              "    if (k_configs[i].id == id) return &k_configs[i];",
+              "  }", "  return NULL;", "}", ""]
     lines += ["const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {"]
     lines += [f'  "{k}",' for k in keys]
     lines += ["};", "", "uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {"]
@@ -410,8 +425,118 @@ def gen_json(d):
     return json.dumps(j, indent=1) + "\n"
 
 
+POINT_DOC = "docs/ARCHITECTURE_v2.md §3.1"
+
+
+def point_id(d, base, path):
+    """The point's name: BASE-HASH, HASH the first 12 hex digits of the SHA-256 of the base's
+    name and every value of the point (load_point: exits 2 on an illegal file), so two files
+    that set the same values over the same base name the same binary."""
+    import hashlib
+    cfg = load_point(d, base, path)
+    text = json.dumps([base, [[k, cfg[k]] for k in cfg_keys(d)]])
+    return f"{base}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def load_point(d, base, path):
+    """The configuration BASE with FILE's keys over it, checked like the C model's +params=
+    (tb/harness_params.c): the same table rule, keys, integer range and cfg_rules(). Errors
+    name the file (and line) and exit 2."""
+    import re
+
+    def fail(msg):
+        print(f"error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    if base not in d["config"]:
+        fail(f"CONFIG={base}: must be one of {', '.join(d['config'])}")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+        doc = tomllib.loads(raw.decode())
+    except OSError as e:
+        fail(f"{path}: cannot open: {e.strerror}")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        fail(f"{path}: not a parameter file: {e}")
+    lines, table = {}, ""
+    for n, ln in enumerate(raw.decode().splitlines(), 1):
+        m = re.match(r"\s*\[\s*([^\]]*?)\s*\]", ln)
+        if m:
+            table = m.group(1)
+            continue
+        m = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", ln)
+        if m:
+            lines.setdefault((table, m.group(1)), n)
+    want = f"config.{base}"
+    items = []
+    for k, v in doc.items():
+        if k == "config" and isinstance(v, dict) and set(v) == {base} \
+                and isinstance(v[base], dict):
+            items += [(want, kk, vv) for kk, vv in v[base].items()]
+        elif isinstance(v, dict):
+            t = k if k != "config" else "config." + next(iter(v), "")
+            fail(f"{path}: table [{t}]: a parameter file is a flat list of keys or a [{want}] "
+                 "table (the configuration it is written over)")
+        else:
+            items.append(("", k, v))
+    keys = [k for k in d["config"][base] if k != "id"]
+    cfg, where = dict(d["config"][base]), {}
+    for table, k, v in items:
+        at = f"{path}:{lines.get((table, k), '?')}"
+        if k not in keys:
+            what = "parameter 'id' is not settable" if k == "id" else f"unknown parameter '{k}'"
+            fail(f"{at}: {what} (parameters: {' '.join(keys)})")
+        if k in where:
+            fail(f"{at}: {k} set twice (first at {where[k]})")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 0xFFFFFFFF:
+            fail(f"{at}: {k} = {v!r}: must be an integer 0..4294967295")
+        cfg[k], where[k] = v, at
+    env = dict(d["common"], **cfg, pow2=pow2)
+    for key, cond, legal in cfg_rules():
+        if eval(cond, {"__builtins__": {}}, env):
+            continue
+        if key in where:
+            fail(f"{where[key]}: {key} = {cfg[key]}: must be {legal} ({POINT_DOC})")
+        fail(f"{key} = {cfg[key]}: must be {legal} (configuration {base}'s value; {POINT_DOC}) "
+             f"with {' '.join(f'{k} = {cfg[k]} ({w})' for k, w in where.items())}")
+    return cfg
+
+
+def gen_point(d, base, path):
+    """{file name: text} of the point: its SV package and its C table."""
+    cfg = load_point(d, base, path)
+    pid = point_id(d, base, path)
+    keys = cfg_keys(d)
+    # no file name in the outputs: files with the same values share the point's directory
+    banner = f"generated by tools/gen_params.py --point {base} (point {pid}) -- do not edit"
+    diff = ", ".join(f"{k} = {cfg[k]}" for k in keys if cfg[k] != d["config"][base][k])
+    sv = [f"// {banner}", "// The parameter set of one sweep point (docs/DSE.md), named by",
+          "// RINV_TOP_PARAMS(rinv_point_pkg, Point) in tb/tb_dir.sv (TB_POINT).",
+          f"// Over {base}: {diff or 'no value changed'}", "package rinv_point_pkg;", "",
+          f'  localparam string PointKey = "{pid}";']
+    sv += [f"  localparam int Point{camel(k)} = {cfg[k]};" for k in keys]
+    sv += ["", "endpackage : rinv_point_pkg", ""]
+    name = f"{base}+p" if diff else base
+    c = [f"/* {banner} */", '#include "tb_point.h"', "",
+         "const tb_point_t tb_point = {",
+         f'  .key = "{pid}",', f'  .base = "{base}",',
+         f'  .values = "{diff or "no value changed"}",',
+         f'  .cfg = {{ .name = "{name}",']
+    c += [f"    .{k} = {cfg[k]}u," for k in keys]
+    c += ["  },", "};", ""]
+    return {"rinv_point_pkg.sv": "\n".join(sv), "rinv_point.c": "\n".join(c)}
+
+
 def main():
     d = load()
+    a = sys.argv[1:]
+    if a[:1] == ["--point-id"] and len(a) == 3:
+        print(point_id(d, a[1], a[2]))
+        return 0
+    if a[:1] == ["--point"] and len(a) == 4:
+        out = os.path.abspath(a[3])
+        return write_outputs("gen_params", out, gen_point(d, a[1], a[2]), False)
+    if a and a != ["--check"]:
+        sys.exit(__doc__)
     outputs = {
         "rtl/rinv_pkg.sv": gen_sv(d),
         "tb/rinv_io_pkg.sv": gen_sv_io(d),
@@ -421,7 +546,7 @@ def main():
         "cmodel/rinv_io.c": gen_c_io_c(d),
         "sim/params.json": gen_json(d),
     }
-    check = "--check" in sys.argv[1:]
+    check = a == ["--check"]
     return write_outputs("gen_params", ROOT, outputs, check)
 
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse_num.h"
+
 #define TOML_KV_NAME_MAX 64u
 #define TOML_KV_FILE_MAX (1u << 20) /* a parameter file is a few hundred bytes */
 
@@ -30,49 +32,21 @@ static int bare_key(const char **pp, char *out) {
   return 0;
 }
 
-/* A TOML integer in [p, end): returns 0 and *v, or -1. */
+/* A TOML integer in [p, end) (common/parse_num.h, whose syntax is TOML's with 0X also
+ * allowed): returns 0 and *v, or -1 and *why. */
 static int parse_int(const char *p, const char *end, uint64_t *v, const char **why) {
-  char digits[80];
-  size_t n = 0;
-  int base = 10;
-  if (p < end && *p == '+') p++;
-  if (p < end && *p == '-') {
-    *why = "must be a non-negative integer";
-    return -1;
+  switch (rinv_parse_u64_span(p, (size_t)(end - p), UINT64_MAX, 0u, v)) {
+    case RINV_PN_OK: return 0;
+    case RINV_PN_NEGATIVE: *why = "must be a non-negative integer"; break;
+    case RINV_PN_LEADING_ZERO: *why = "leading zeros are not TOML"; break;
+    case RINV_PN_UNDERSCORE: *why = "malformed integer: '_' only between two digits"; break;
+    case RINV_PN_RANGE: *why = "integer out of range (64 bits)"; break;
+    default:
+      *why = "expected an integer (strings, floats, arrays and booleans are not parameter "
+             "values)";
+      break;
   }
-  if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'o' || p[1] == 'b')) {
-    base = p[1] == 'x' ? 16 : p[1] == 'o' ? 8 : 2;
-    p += 2;
-  } else if (end - p > 1 && p[0] == '0') {
-    *why = "leading zeros are not TOML";
-    return -1;
-  }
-  *why = "expected an integer (strings, floats, arrays and booleans are not parameter values)";
-  for (const char *q = p; q < end; q++) {
-    if (*q == '_') {
-      if (q == p || q + 1 == end || q[1] == '_') return -1; /* `_` only between digits */
-      continue;
-    }
-    if (n + 1 >= sizeof digits) return -1;
-    digits[n++] = *q;
-  }
-  if (n == 0) return -1;
-  digits[n] = '\0';
-  for (size_t i = 0; i < n; i++) {
-    int ch = (unsigned char)digits[i];
-    int ok = base == 16 ? ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
-                           (ch >= 'A' && ch <= 'F'))
-                        : (ch >= '0' && ch < '0' + base);
-    if (!ok) return -1;
-  }
-  errno = 0;
-  unsigned long long x = strtoull(digits, NULL, base);
-  if (errno) {
-    *why = "integer out of range (64 bits)";
-    return -1;
-  }
-  *v = x;
-  return 0;
+  return -1;
 }
 
 int toml_kv_parse_text(const char *name, const char *text, toml_kv_fn fn, void *ctx,

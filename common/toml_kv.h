@@ -1,8 +1,9 @@
 /* A TOML subset reader for parameter files (tb/harness_params.c): comments, blank lines,
- * [table] / [a.b] headers with bare keys, and `key = INTEGER` lines (decimal, 0x hex, 0o, 0b,
- * `_` between digits, an optional leading +). Anything else (strings, arrays, floats,
- * booleans, inline tables, dotted or quoted keys, negative numbers) is an error naming the
- * file and line: parameter files hold only non-negative integers. */
+ * [table] / [a.b] headers with bare keys, and `key = INTEGER` lines (common/parse_num.h:
+ * decimal, 0x hex, 0o, 0b, `_` between digits, an optional leading +; no leading zero).
+ * Anything else (strings, arrays, floats, booleans, inline tables, dotted or quoted keys,
+ * negative numbers) is an error naming the file and line: parameter files hold only
+ * non-negative integers. */
 #ifndef TOML_KV_H
 #define TOML_KV_H
 

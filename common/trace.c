@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse_num.h"
+
 static const char *const k_port_names[TR_N_PORTS] = {"cpu.0", "cpu.1", "gpu.0",
                                                      "gpu.1", "gpu.2", "gpu.3"};
 
@@ -109,25 +111,12 @@ static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
   pe->count++;
 }
 
-/* number = "0x" hexdigit+ | digit+ ; value must fit in 32 bits. */
+/* number (docs/TRACE.md; common/parse_num.h, leading zeros read as decimal): 0, or -1 if
+ * malformed, -2 if above 32 bits. */
 static int parse_number(const char *tok, uint32_t *out) {
-  const char *s = tok;
-  int base = 10;
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s += 2;
-  }
-  if (*s == '\0') return -1;
   uint64_t v = 0;
-  for (; *s; s++) {
-    int d;
-    if (*s >= '0' && *s <= '9') d = *s - '0';
-    else if (base == 16 && *s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
-    else if (base == 16 && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
-    else return -1;
-    v = v * (uint64_t)base + (uint64_t)d;
-    if (v > 0xffffffffull) return -2;
-  }
+  int rc = rinv_parse_u64_span(tok, strlen(tok), UINT32_MAX, RINV_PN_ZEROS, &v);
+  if (rc != RINV_PN_OK) return rc == RINV_PN_RANGE ? -2 : -1;
   *out = (uint32_t)v;
   return 0;
 }

@@ -23,9 +23,9 @@ host: $(HOST_BIN)
 # The host tool shares the driver (sw/) and the trace parser and reference memory (common/)
 # with the testbench; it uses nothing of tb/ (test no_tb_sources_outside_tb).
 HOST_SRCS  := sw/rinv_host.c sw/host_link.c sw/rinv_drv.c common/trace.c common/refmem.c \
-              common/linemap.c
+              common/linemap.c common/parse_num.c
 HOST_HDRS  := sw/host_link.h sw/rinv_drv.h common/rinv_regs.h common/trace.h common/refmem.h \
-              common/linemap.h
+              common/linemap.h common/parse_num.h
 # no -Itb, no -Icmodel: the compiler itself keeps the product's tool off the test folder
 HOST_CFLAGS := $(CSTD) $(CWARN) $(COPT) -Icommon -Isw
 

@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "host_link.h"
+#include "parse_num.h"
 #include "refmem.h"
 #include "rinv_drv.h"
 #include "trace.h"
@@ -68,12 +69,16 @@
 
 /* ---- parsing helpers ------------------------------------------------------------------ */
 
+/* A 32-bit script number (common/parse_num.h); on failure the reason goes to stderr (the
+ * command is then reported malformed). */
 static int parse_u32(const char *s, uint32_t *v) {
-  if (s == NULL || *s == '\0') return -1;
-  char *end = NULL;
-  errno = 0;
-  unsigned long long x = strtoull(s, &end, 0);
-  if (errno != 0 || *end != '\0' || x > 0xFFFFFFFFull || s[0] == '-') return -1;
+  uint64_t x = 0;
+  int rc = s != NULL ? rinv_parse_u64(s, UINT32_MAX, &x) : RINV_PN_EMPTY;
+  if (rc != RINV_PN_OK) {
+    fprintf(stderr, "rinv_host: '%s': %s\n", s != NULL ? s : "",
+            rc == RINV_PN_RANGE ? "does not fit in 32 bits" : rinv_parse_why(rc));
+    return -1;
+  }
   *v = (uint32_t)x;
   return 0;
 }
@@ -522,13 +527,15 @@ static void usage(void) {
           "[SCRIPT | -]\n");
 }
 
-/* A positive decimal option value in 1..max; -1 if malformed. */
+/* A positive option value in 1..max (common/parse_num.h; leading zeros read as decimal, as
+ * they always were here); -1 if malformed or out of range. */
 static long parse_pos(const char *s, long max) {
-  char *end = NULL;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno != 0 || end == s || *end != '\0' || v < 1 || v > max) return -1;
-  return v;
+  uint64_t v = 0;
+  if (rinv_parse_u64_span(s, strlen(s), (uint64_t)max, RINV_PN_ZEROS, &v) != RINV_PN_OK ||
+      v < 1) {
+    return -1;
+  }
+  return (long)v;
 }
 
 int main(int argc, char **argv) {

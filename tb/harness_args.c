@@ -1,19 +1,10 @@
 /* Plusargs of the testbench (harness_parse_args, harness.h; bounds: docs/VERIFICATION.md §4). */
 #include "harness_int.h"
 #include "harness_params.h"
+#include "parse_num.h"
 
 /* ------------------------------------------------------------------------------------ */
 /* plusargs                                                                              */
-
-static int parse_u64(const char *s, uint64_t *v) {
-  if (!*s) return -1;
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull(s, &end, 0);
-  if (errno || *end || s[0] == '-') return -1;
-  *v = x;
-  return 0;
-}
 
 static int pick_name(const char *v, const char *const *names, unsigned n, unsigned *out) {
   for (unsigned i = 0; i < n; i++) {
@@ -32,14 +23,18 @@ static int copy_path(char *dst, const char *v) {
 }
 
 /* A numeric plusarg +NAME=V whose number part num (V itself, or a suffix of it) is an
- * integer (decimal or 0x hex) in lo..hi. Out of range or not a number:
- * "error: +NAME=V: must be LO..HI[ (why)]" on errs, -1. */
+ * integer (common/parse_num.h: decimal, 0x, 0o, 0b, '_' between digits) in lo..hi. Out of
+ * range or not a number: "error: +NAME=V: must be LO..HI[ (why)][; REASON]" on errs, -1
+ * (REASON: what is wrong with the text when it is not a number). */
 static int num_arg_in(const char *name, const char *v, const char *num, uint64_t lo,
                       uint64_t hi, const char *why, uint64_t *out, FILE *errs) {
   uint64_t x = 0;
-  if (parse_u64(num, &x) != 0 || x < lo || x > hi) {
-    fprintf(errs, "error: +%s=%s: must be %llu..%llu%s%s%s\n", name, v, (unsigned long long)lo,
-            (unsigned long long)hi, why ? " (" : "", why ? why : "", why ? ")" : "");
+  int rc = rinv_parse_u64(num, hi, &x);
+  if (rc != RINV_PN_OK || x < lo) {
+    int syn = rc != RINV_PN_OK && rc != RINV_PN_RANGE;
+    fprintf(errs, "error: +%s=%s: must be %llu..%llu%s%s%s%s%s\n", name, v,
+            (unsigned long long)lo, (unsigned long long)hi, why ? " (" : "", why ? why : "",
+            why ? ")" : "", syn ? "; " : "", syn ? rinv_parse_why(rc) : "");
     return -1;
   }
   *out = x;
@@ -66,10 +61,11 @@ static int parse_reset_at(const char *v, harness_opts_t *o, FILE *errs) {
     o->reset_ev = RESET_EV_INV + (int)e;
     o->reset_k = 0;
     if (v[n] != '+') return 0;
-    if (parse_u64(v + n + 1, &o->reset_k) != 0) return 1;
-    if (o->reset_k > HARNESS_RESET_K_MAX) {
-      fprintf(errs, "error: +reset_at=%s: K must be 0..%llu (cycles after the event)\n", v,
-              (unsigned long long)HARNESS_RESET_K_MAX);
+    int rc = rinv_parse_u64(v + n + 1, HARNESS_RESET_K_MAX, &o->reset_k);
+    if (rc != RINV_PN_OK) {
+      fprintf(errs, "error: +reset_at=%s: K must be 0..%llu (cycles after the event)%s%s\n", v,
+              (unsigned long long)HARNESS_RESET_K_MAX, rc != RINV_PN_RANGE ? "; " : "",
+              rc != RINV_PN_RANGE ? rinv_parse_why(rc) : "");
       return -1;
     }
     return 0;

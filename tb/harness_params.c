@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse_num.h"
 #include "toml_kv.h"
 
 void harness_params_reset(harness_params_t *hp) { memset(hp, 0, sizeof *hp); }
@@ -35,17 +36,6 @@ static int settable(const char *key, const char *what, FILE *errs) {
     return -1;
   }
   return k;
-}
-
-static int parse_u32(const char *s, uint32_t *v) {
-  if (!*s || *s == '-' || *s == '+' || *s == ' ') return -1;
-  if (s[0] == '0' && s[1] >= '0' && s[1] <= '9') return -1; /* no C octal: 010 is not 8 */
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull(s, &end, 0);
-  if (errno || *end || x > UINT32_MAX) return -1;
-  *v = (uint32_t)x;
-  return 0;
 }
 
 int harness_params_plusarg(harness_params_t *hp, const char *arg, FILE *errs) {
@@ -88,12 +78,14 @@ int harness_params_plusarg(harness_params_t *hp, const char *arg, FILE *errs) {
     fprintf(errs, "error: %s: +p.%s given twice\n", arg, key);
     return -1;
   }
-  if (parse_u32(eq + 1, &hp->p_val[k]) != 0) {
-    fprintf(errs, "error: %s: the value must be an integer 0..%u (decimal without leading "
-                  "zeros, or 0x hex)\n", arg,
-            (unsigned)UINT32_MAX);
+  uint64_t v;
+  int rc = rinv_parse_u64(eq + 1, UINT32_MAX, &v);
+  if (rc != RINV_PN_OK) {
+    fprintf(errs, "error: %s: the value must be an integer 0..%u (decimal, 0x hex, 0o, 0b; "
+                  "_ between digits): %s\n", arg, (unsigned)UINT32_MAX, rinv_parse_why(rc));
     return -1;
   }
+  hp->p_val[k] = (uint32_t)v;
   hp->have_p[k] = 1;
   return 1;
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse_num.h"
+
 wl_layout_t wl_layout_default(void) {
   wl_layout_t l = {.base = 0x10000000u,
                    .align = 4096u,
@@ -20,20 +22,11 @@ wl_layout_t wl_layout_default(void) {
   return l;
 }
 
-static int parse_num(const char *v, uint64_t *out) {
-  char *end;
-  if (!v || !*v || *v == '-') return -1;
-  unsigned long long x = strtoull(v, &end, 0);
-  if (*end) return -1;
-  *out = x;
-  return 0;
-}
-
 int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs) {
   static const char *const num_names[] = {"iters", "base", "align", "gap", "waves_per_cu",
                                           "wave_size", "n_cu", "fields", "esize", "warm"};
   uint64_t u = 0;
-  int bad = 0;
+  int bad = 0, rc = RINV_PN_OK;
   if (strcmp(name, "dispatch") == 0) {
     if (value && strcmp(value, "rr") == 0) lay->dispatch = WL_DISPATCH_RR;
     else if (value && strcmp(value, "chunk") == 0) lay->dispatch = WL_DISPATCH_CHUNK;
@@ -54,7 +47,8 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     if (strcmp(name, num_names[k]) == 0) break;
   }
   if (k == sizeof num_names / sizeof num_names[0]) return 0;
-  if (parse_num(value, &u) != 0) bad = 1;
+  rc = value ? rinv_parse_u64(value, UINT64_MAX, &u) : RINV_PN_EMPTY;
+  if (rc != RINV_PN_OK) bad = 1;
   switch (k) {
     case 0: bad |= u < 1 || u > 1000; lay->iters = (unsigned)u; break;
     case 1: bad |= u >= TR_ADDR_LIMIT || (u & 63u) != 0; lay->base = (uint32_t)u; break;
@@ -72,7 +66,9 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
                                         "a power of two 64..16777216",
                                         "0..16777216, a multiple of 4", "1..64", "1..1024",
                                         "1..4", "1..64", "4 or 8", "0 or 1"};
-    fprintf(errs, "error: +%s=%s: must be %s\n", name, value ? value : "", hints[k]);
+    int syn = rc != RINV_PN_OK && rc != RINV_PN_RANGE;
+    fprintf(errs, "error: +%s=%s: must be %s%s%s\n", name, value ? value : "", hints[k],
+            syn ? "; " : "", syn ? rinv_parse_why(rc) : "");
     return -1;
   }
   return 1;

@@ -33,6 +33,9 @@ run_test dse_params_file_errors bash -c '
   chk "[config.fpga]\nrt_cap = 32\n" \
     "^error: .*/p\.toml:2: key rt_cap in table \[config\.fpga\].*\[config\.gem5\]"
   chk "rt_cap = -4\n" "^error: .*/p\.toml:1: must be a non-negative integer"
+  chk "rt_cap = 010\n" "^error: .*/p\.toml:1: leading zeros are not TOML"
+  chk "rt_cap = 1__0\n" "^error: .*/p\.toml:1: malformed integer: .[_]. only between two digits"
+  chk "rt_cap = 0x1_0000_0000_0000_0000\n" "^error: .*/p\.toml:1: integer out of range"
   chk "gpu_l1_lat = 9\n" "^error: .*/p\.toml:1: gpu_l1_lat = 9: must be 1\.\.8"
   chk "wlak_lanes = 2\n" "^error: .*/p\.toml:1: unknown parameter .wlak_lanes."
   out=$('"$SIM"' +quiet +params=$d/none.toml 2>&1)

@@ -39,11 +39,18 @@ for c in "seed=-1|0\.\.18446744073709551615" "seed=18446744073709551616|0\.\.184
          "max_cycles=1000000000001|0\.\.1000000000000" "wave_to=abc|0\.\.1000000000000" \
          "reset_at=0|1\.\.1000000000000" "reset_at=wb+1000000001|K must be 0\.\.1000000000" \
          "inject=mismatch:0|1\.\.1000000000000" "reorder=2|0\.\.1" "iters=1001|1\.\.1000" \
-         "waves_per_cu=65|1\.\.64" "gap=3|0\.\.16777216, a multiple of 4"; do
+         "waves_per_cu=65|1\.\.64" "gap=3|0\.\.16777216, a multiple of 4" \
+         "n=010|; a leading zero" "stall=1k|0\.\.95 .*; not an integer" "iters=-1|; a '-' sign" \
+         "seed=0x1_0000_0000_0000_0000|0\.\.18446744073709551615"; do
   a=${c%%|*}; rx=${c#*|}; nm=${a//[^a-z0-9_]/_}
   run_test "fail_plusarg_bound_$nm" $CHK --expect-reject --expect-status 2 \
     --expect-output "^error: \\+${a//+/\\+}: .*${rx}" -- $SIM +workload=square +n=8 +$a
 done
+
+# every form of common/parse_num.h reaches the run: the same RESULT as plain decimal
+run_test plusarg_number_forms bash -c "
+  a=\$($SIM +workload=square +n=2_000 +seed=0b1 +stall=0o12 +quiet) || exit 1
+  b=\$($SIM +workload=square +n=2000 +seed=1 +stall=10 +quiet); echo \"\$a\"; [ \"\$a\" = \"\$b\" ]"
 
 # --- +stall: 0..95 (at 100 nothing moves and the watchdog fired 200,000 cycles later) ------
 run_test fail_plusarg_stall_100 $CHK --expect-reject --expect-status 2 \

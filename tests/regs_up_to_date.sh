@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test regs_up_to_date (tests/cases.sh): the files generated from regs/rinv.rdl by
-# tools/gen_regs.py (common/rinv_regs.h, rtl/rinv_regs_pkg.sv, the tables of docs/REGISTERS.md)
-# are up to date, and the check does catch a stale one:
+# tools/gen_regs.py (common/rinv_regs.h, rtl/rinv_regs_pkg.sv, tests/cocotb/rinv_regs.py, the
+# tables of docs/REGISTERS.md) are up to date, and the check does catch a stale one:
 #   1. gen_regs.py --check on the work tree passes;
 #   2. in a scratch copy of the outputs, each output edited by hand is reported stale (exit 1,
 #      named), and regenerating the copy makes the check pass again;
@@ -13,7 +13,7 @@ PY=.venv/bin/python
 [ -x "$PY" ] || PY=python3
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
-OUTS="common/rinv_regs.h rtl/rinv_regs_pkg.sv docs/REGISTERS.md"
+OUTS="common/rinv_regs.h rtl/rinv_regs_pkg.sv tests/cocotb/rinv_regs.py docs/REGISTERS.md"
 GEN=tools/gen_regs.py
 
 "$PY" -c 'import systemrdl' 2>/dev/null || {
@@ -30,7 +30,8 @@ copy
 "$PY" $GEN --check --root "$tmp" >/dev/null 2>&1 || bad "the untouched copy is reported stale"
 for f in $OUTS; do
   copy
-  # the first MODE of each (a generated name: the C macro, the SV localparam, the table row)
+  # the first MODE of each (a generated name: the C macro, the SV localparam, the Python
+  # constant, the table row)
   sed -i '0,/MODE/s/MODE/MODF/' "$tmp/$f"
   cmp -s "$f" "$tmp/$f" && bad "$f: the edit did not change the copy"
   if "$PY" $GEN --check --root "$tmp" >/dev/null 2>"$tmp/err"; then

@@ -22,6 +22,7 @@ struct cache_array {
   const uint8_t **rrq;  /* [bank]: the rr cells' rdata registers, NULL when ways == 1 */
   int twrite;           /* a tagst cell was written this cycle (ca_clock returns it) */
   uint32_t *act, actbit; /* ca_set_activity */
+  uint32_t *tag_watch;   /* ca_set_tag_watch: cleared when the tagst contents change */
 };
 
 static uint32_t load32(const uint8_t *p) {
@@ -124,6 +125,8 @@ void ca_set_activity(cache_array_t *a, uint32_t *word, uint32_t bit) {
   a->actbit = bit;
 }
 
+void ca_set_tag_watch(cache_array_t *a, uint32_t *word) { a->tag_watch = word; }
+
 uint32_t ca_sets(const cache_array_t *a) { return a->sets; }
 uint32_t ca_ways(const cache_array_t *a) { return a->ways; }
 uint32_t ca_rows(const cache_array_t *a) { return a->rows; }
@@ -197,6 +200,7 @@ void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way,
 int ca_clock(cache_array_t *a, int oe) {
   int twrite = a->twrite;
   a->twrite = 0;
+  if (twrite && a->tag_watch) *a->tag_watch = 0; /* the write lands at this edge */
   sram_clock_each(a->touched, a->ntouched, 1);
   a->ntouched = 0;
   /* O = 1: every tagst/rr cell sees the edge (the output registers load at every edge with
@@ -227,6 +231,7 @@ void ca_poke(cache_array_t *a, uint32_t line, uint32_t way, uint32_t bits, const
   uint32_t b = ca_bank(a, line), row = ca_row(a, line);
   uint32_t w = TS_MAKE(ca_tag(a, line), bits);
   sram_poke(a->tagst[b * a->ways + way], row, &w);
+  if (a->tag_watch) *a->tag_watch = 0;
   if (data) sram_poke(a->data[b], row * a->ways + way, data);
   if (a->dmask[b]) sram_poke(a->dmask[b], row * a->ways + way, &dmask);
 }

@@ -59,6 +59,10 @@ int ca_clock(cache_array_t *a, int oe);
  * so an owner can skip ca_clock() for an array without access in the cycle (with O = 0 that
  * edge changes nothing; with O = 1 the array must be clocked at every edge). */
 void ca_set_activity(cache_array_t *a, uint32_t *word, uint32_t bit);
+/* Tag watch: every change of the tagst contents (a tagst write landing in ca_clock(), a
+ * ca_poke()) sets *word to 0, so an owner can keep answers of ca_peek_valid() while *word
+ * stays non-zero (cc.c's memo of the debug peek). NULL: none (the default). */
+void ca_set_tag_watch(cache_array_t *a, uint32_t *word);
 /* Backdoor: is line valid in this array (peek, no effect on state). */
 int ca_peek_valid(const cache_array_t *a, uint32_t line);
 /* Test backdoor: install line in way with tagst bits, data (NULL: unchanged), dmask (L2). */

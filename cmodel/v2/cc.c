@@ -23,17 +23,16 @@ struct cc {
   cc_walker_t *wk;
   cc_regs_t *regs;
   uint8_t zero_line[64];
-  struct cc_peek *peek; /* last cc_line_valid() answer of the arrays */
-};
-
-/* The debug peek asks about the same line in most cycles (the testbench's oldest pending
- * line) and the tagst cells change only at an edge with a tagst write or a poke: the last
- * answer of the arrays is kept until then (a cache of a pure function, so a separate
- * allocation: cc_line_valid() takes a const cc_t). */
-struct cc_peek {
-  int ok;
-  uint32_t line;
-  int valid;
+  /* Memo of the debug peek: the testbench asks cc_line_valid() about the same line in most
+   * cycles (its oldest pending line), and the answer depends on the tagst contents only.
+   * ok != 0: valid is the arrays' answer for line. Every array clears ok itself whenever
+   * its tagst contents change (ca_set_tag_watch: a landed tagst write, a poke), so no write
+   * path of the arrays can leave a stale answer; cc_new and cc_reset clear it too. Not model
+   * state: nothing but cc_line_valid() reads it. */
+  struct {
+    uint32_t ok, line;
+    int valid;
+  } peek;
 };
 
 static unsigned log2u(uint32_t v) {
@@ -74,15 +73,16 @@ cc_t *cc_new(const rinv_cfg_t *cfg, unsigned side, rinv_err_t *err) {
     bad |= !(x->arr[1 + k] = ca_new(n, l1s, l1w, x->lanes, 0, (int)x->oreg, err));
   }
   for (unsigned a = 0; a < x->n_arr; a++) {
-    if (x->arr[a]) ca_set_activity(x->arr[a], &x->arr_act, 1u << a);
+    if (!x->arr[a]) continue;
+    ca_set_activity(x->arr[a], &x->arr_act, 1u << a);
+    ca_set_tag_watch(x->arr[a], &cc->peek.ok);
   }
   cc->arb = cc_portarb_new(x->n_l1);
   cc->lk = cc_lookup_new(x);
   cc->rec = cc_recorder_new(x);
   cc->wk = cc_walker_new(x, cfg->probe_inflight);
   cc->regs = cc_regs_new(side);
-  cc->peek = calloc(1, sizeof *cc->peek);
-  if (bad || !cc->arb || !cc->lk || !cc->rec || !cc->wk || !cc->regs || !cc->peek) {
+  if (bad || !cc->arb || !cc->lk || !cc->rec || !cc->wk || !cc->regs) {
     cc_free(cc);
     return NULL;
   }
@@ -98,7 +98,6 @@ void cc_free(cc_t *cc) {
   cc_recorder_free(cc->rec);
   cc_walker_free(cc->wk);
   cc_regs_free(cc->regs);
-  free(cc->peek);
   free(cc);
 }
 
@@ -111,6 +110,7 @@ void cc_reset(cc_t *cc) {
   cc_recorder_reset(cc->rec);
   cc_walker_reset(cc->wk);
   cc_regs_reset(cc->regs);
+  cc->peek.ok = 0;
   /* cells keep their contents; accesses issued in an unfinished cycle are dropped by the
    * reset only if they were never clocked, which cannot happen (every step clocks) */
 }
@@ -240,11 +240,9 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   /* an array without access this cycle needs no edge unless it has output registers */
   uint32_t act = cc->ctx.oreg ? ~0u : cc->ctx.arr_act;
   cc->ctx.arr_act = 0;
-  int twrite = 0;
   for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
-    if ((act >> a) & 1u) twrite |= ca_clock(cc->ctx.arr[a], oe);
+    if ((act >> a) & 1u) ca_clock(cc->ctx.arr[a], oe); /* a tagst write clears peek.ok */
   }
-  if (twrite) cc->peek->ok = 0;
 }
 
 int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value) {
@@ -257,18 +255,17 @@ int cc_reg_write_ok(const cc_t *cc, uint32_t off, uint32_t value, unsigned req_s
 
 void cc_reg_write(cc_t *cc, uint32_t off, uint32_t value) { cc_regs_write(cc->regs, off, value); }
 
-int cc_line_valid(const cc_t *cc, uint32_t line) {
+int cc_line_valid(cc_t *cc, uint32_t line) {
   if (cc->owner == O_INIT) return 0;
   line &= LINE_MASK26;
-  struct cc_peek *pk = cc->peek;
-  if (pk->ok && pk->line == line) return pk->valid;
+  if (cc->peek.ok && cc->peek.line == line) return cc->peek.valid;
   int valid = 0;
   for (unsigned a = 0; a < cc->ctx.n_arr && !valid; a++) {
     valid = ca_peek_valid(cc->ctx.arr[a], line);
   }
-  pk->ok = 1;
-  pk->line = line;
-  pk->valid = valid;
+  cc->peek.ok = 1;
+  cc->peek.line = line;
+  cc->peek.valid = valid;
   return valid;
 }
 
@@ -291,6 +288,5 @@ const char *cc_state_name(const cc_t *cc) {
 
 void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
                   const uint8_t *data, uint64_t dmask) {
-  ca_poke(cc->ctx.arr[arr], line, way, bits, data, dmask);
-  cc->peek->ok = 0;
+  ca_poke(cc->ctx.arr[arr], line, way, bits, data, dmask); /* clears peek.ok */
 }

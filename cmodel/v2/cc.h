@@ -28,7 +28,9 @@ int cc_reg_read(const cc_t *cc, uint32_t off, uint32_t *value);
 int cc_reg_write_ok(const cc_t *cc, uint32_t off, uint32_t value, unsigned req_side);
 void cc_reg_write(cc_t *cc, uint32_t off, uint32_t value);
 
-int cc_line_valid(const cc_t *cc, uint32_t line); /* 0 in StInit (§5.4) */
+/* The debug peek: is line valid in any array of the side (0 in StInit, §5.4). No effect on
+ * the model's state; not const only because it keeps a memo of its last answer in cc. */
+int cc_line_valid(cc_t *cc, uint32_t line);
 uint32_t cc_rec_count(const cc_t *cc);
 uint32_t cc_hist_en(const cc_t *cc);
 uint32_t cc_tag_lookups(const cc_t *cc);

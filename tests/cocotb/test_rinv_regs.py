@@ -2,7 +2,7 @@
 ports idle) and cocotbext-axi's AxiLiteMaster: the register map and its reset values, the lock
 protocol, every class of bad access (SLVERR, ERR_COUNT + 1, nothing else changed), and the
 driver's full release sequence (sw/rinv_drv.c) in every mode. Addresses, fields and reset values
-come from common/rinv_regs.h (rinv_map.py), never from this file.
+come from rinv_regs.py (generated from regs/rinv.rdl, through rinv_map.py), never from this file.
 
 With the cache ports tied idle no line is ever written, so a release has an empty history: the
 transfer and the invalidation run (hist_go/hist_done, inv_done, RELEASES, INV_CYCLES) but send no

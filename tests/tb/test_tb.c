@@ -1,6 +1,7 @@
 /* Unit tests of the testbench's C parts: trace parser (good traces, every kind of malformed
  * line with its line number), trace writer round trip of the workload generators,
- * reference memory, coroutines and the C driver over a fake MMIO.
+ * reference memory, coroutines, the C driver over a fake MMIO, and the integer parser of
+ * common/parse_num.h (every syntax, every refusal, the edge values).
  * Prints "PASS name" / "FAIL name: reason", then "N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 
 #include "coro.h"
 #include "e2e.h"
+#include "parse_num.h"
 #include "randgen.h"
 #include "refmem.h"
 #include "rinv_drv.h"
@@ -155,6 +157,90 @@ static void test_parse_bad(tctx_t *t) {
   result(t, "reject_missing_file", nerr == 1 && e.line == 0 && strstr(e.msg, "cannot open"),
          "nerr=%u msg='%s'", nerr, e.msg);
   tr_prog_free(p);
+}
+
+/* ---- integer parser (common/parse_num.h) ---- */
+
+static void test_parse_num(tctx_t *t) {
+  static const struct {
+    const char *s;
+    uint64_t max;
+    unsigned flags;
+    int rc;
+    uint64_t v;
+  } cases[] = {
+      {"0", 10, 0, RINV_PN_OK, 0},
+      {"42", 100, 0, RINV_PN_OK, 42},
+      {"+42", 100, 0, RINV_PN_OK, 42},
+      {"0x1F", 100, 0, RINV_PN_OK, 31},
+      {"0XaB", 1000, 0, RINV_PN_OK, 171},
+      {"0o17", 100, 0, RINV_PN_OK, 15},
+      {"0b101", 100, 0, RINV_PN_OK, 5},
+      {"1_000", 1000, 0, RINV_PN_OK, 1000},
+      {"0x4000_0000", UINT32_MAX, 0, RINV_PN_OK, 0x40000000u},
+      {"0b1_0", 10, 0, RINV_PN_OK, 2},
+      {"+0x10", 100, 0, RINV_PN_OK, 16},
+      {"0x00ff", 255, 0, RINV_PN_OK, 255}, /* zeros after a prefix are fine */
+      {"18446744073709551615", UINT64_MAX, 0, RINV_PN_OK, UINT64_MAX},
+      {"0xffffffffffffffff", UINT64_MAX, 0, RINV_PN_OK, UINT64_MAX},
+      {"4294967295", UINT32_MAX, 0, RINV_PN_OK, UINT32_MAX},
+      {"1000", 1000, 0, RINV_PN_OK, 1000},           /* max itself */
+      {"010", 100, RINV_PN_ZEROS, RINV_PN_OK, 10},   /* the trace grammar: decimal */
+      {"00", 100, RINV_PN_ZEROS, RINV_PN_OK, 0},
+      {"", 10, 0, RINV_PN_EMPTY, 0},
+      {"+", 10, 0, RINV_PN_EMPTY, 0},
+      {"0x", 10, 0, RINV_PN_EMPTY, 0},
+      {"0b", 10, 0, RINV_PN_EMPTY, 0},
+      {"-1", 10, 0, RINV_PN_NEGATIVE, 0},
+      {"-0", 10, 0, RINV_PN_NEGATIVE, 0},
+      {"010", 100, 0, RINV_PN_LEADING_ZERO, 0},
+      {"00", 100, 0, RINV_PN_LEADING_ZERO, 0},
+      {"0_1", 100, 0, RINV_PN_LEADING_ZERO, 0},
+      {"_1", 100, 0, RINV_PN_UNDERSCORE, 0},
+      {"1_", 100, 0, RINV_PN_UNDERSCORE, 0},
+      {"1__0", 100, 0, RINV_PN_UNDERSCORE, 0},
+      {"0x_1", 100, 0, RINV_PN_UNDERSCORE, 0},
+      {"1k", 10000, 0, RINV_PN_BAD_CHAR, 0},
+      {" 1", 10, 0, RINV_PN_BAD_CHAR, 0},
+      {"1 ", 10, 0, RINV_PN_BAD_CHAR, 0},
+      {"1.5", 10, 0, RINV_PN_BAD_CHAR, 0},
+      {"0x1g", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"0o8", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"0b2", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"0B1", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"++1", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"abc", 100, 0, RINV_PN_BAD_CHAR, 0},
+      {"1001", 1000, 0, RINV_PN_RANGE, 0},  /* max + 1 */
+      {"4294967296", UINT32_MAX, 0, RINV_PN_RANGE, 0},
+      {"0x100000000", UINT32_MAX, 0, RINV_PN_RANGE, 0},
+      {"18446744073709551616", UINT64_MAX, 0, RINV_PN_RANGE, 0},
+      {"0x1_0000_0000_0000_0000", UINT64_MAX, 0, RINV_PN_RANGE, 0},
+      {"99999999999999999999999", UINT64_MAX, 0, RINV_PN_RANGE, 0},
+      {"1", 0, 0, RINV_PN_RANGE, 0},
+      {"99999999999999999999x", UINT64_MAX, 0, RINV_PN_BAD_CHAR, 0}, /* syntax wins */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    uint64_t v = 7;
+    int rc = rinv_parse_u64_span(cases[i].s, strlen(cases[i].s), cases[i].max, cases[i].flags,
+                                 &v);
+    int ok = rc == cases[i].rc && v == (rc == RINV_PN_OK ? cases[i].v : 7u);
+    char name[64];
+    snprintf(name, sizeof name, "parse_num_%s_'%s'", rc == RINV_PN_OK ? "ok" : "reject",
+             cases[i].s);
+    result(t, name, ok, "rc=%d (%s) v=%llu, want rc=%d v=%llu", rc, rinv_parse_why(rc),
+           (unsigned long long)v, cases[i].rc, (unsigned long long)cases[i].v);
+  }
+  /* the span form stops at n; rinv_parse_u64 is the strict NUL-terminated form */
+  uint64_t v = 0;
+  int rc = rinv_parse_u64_span("12x", 2, 100, 0, &v);
+  int rc2 = rinv_parse_u64("010", 100, &v);
+  result(t, "parse_num_span_and_strict", rc == RINV_PN_OK && v == 12 &&
+         rc2 == RINV_PN_LEADING_ZERO, "rc=%d v=%llu rc2=%d", rc, (unsigned long long)v, rc2);
+  int named = 1;
+  for (int r = RINV_PN_OK; r <= RINV_PN_RANGE; r++) {
+    named &= strcmp(rinv_parse_why(r), "unknown reason") != 0;
+  }
+  result(t, "parse_num_every_reason_named", named, "a code without a name");
 }
 
 /* ---- register records ---- */
@@ -591,6 +677,7 @@ int main(void) {
   test_parse_good(&t);
   test_parse_bad(&t);
   test_parse_reg(&t);
+  test_parse_num(&t);
   test_randgen(&t);
   test_roundtrip(&t);
   test_workloads(&t);

@@ -160,17 +160,18 @@ def literal(value, hexw):
     return f"{value}" if hexw is None else f"0x{value:0{hexw}X}" if hexw else f"0x{value:X}"
 
 
+def render(items, comment, define):
+    """The lines of map_items() in one language: comment(text), define(name, literal)."""
+    return ["" if name == "" else comment(value) if name == "#" else define(name,
+            literal(value, hexw)) for name, value, hexw in items]
+
+
 def gen_c(windows, blocks):
     L = [f"/* {BANNER}.", " * Register map of docs/REGISTERS.md: window bases and sizes, register "
          "offsets (within", " * the window), field shifts and masks, reset values. The reject "
          "rules are not here. */", "#ifndef RINV_REGS_H", "#define RINV_REGS_H", ""]
-    for name, value, hexw in map_items(windows, blocks):
-        if name == "":
-            L.append("")
-        elif name == "#":
-            L.append(f"/* {value} */")
-        else:
-            L.append(f"#define RINV_{name} {literal(value, hexw)}u")
+    L += render(map_items(windows, blocks), lambda text: f"/* {text} */",
+                lambda name, lit: f"#define RINV_{name} {lit}u")
     L += ["", "#endif", ""]
     return "\n".join(L)
 
@@ -179,13 +180,8 @@ def gen_py(windows, blocks):
     L = [f"# {BANNER}.", '"""Register map of docs/REGISTERS.md for Python (the cocotb tests, '
          'scripts): the names and', "values of common/rinv_regs.h without the RINV_ prefix, "
          "and DEFS, all of them by name. The", 'reject rules are not here."""', ""]
-    for name, value, hexw in map_items(windows, blocks):
-        if name == "":
-            L.append("")
-        elif name == "#":
-            L.append(f"# {value.replace('RINV_', '')}")
-        else:
-            L.append(f"{name} = {literal(value, hexw)}")
+    L += render(map_items(windows, blocks), lambda text: f"# {text.replace('RINV_', '')}",
+                lambda name, lit: f"{name} = {lit}")
     L += ["", "# every constant above, by name", "DEFS = {k: v for k, v in dict(globals()).items() "
           "if k.isupper() and isinstance(v, int)}", ""]
     return "\n".join(L)

@@ -141,6 +141,9 @@ COMMANDS = [
         files=["build/dse/paper/results.csv", "build/dse/paper/plots/pareto.svg"]),
     Run("python3 sim/dse.py list sim/dse/smoke.toml"),
     Run("python3 sim/dse.py merge sim/dse/paper.toml"),
+    Run("make verilate CONFIG=fpga PARAMS=sim/dse/example_params.toml"),
+    Run("build/points/fpga-3adadd31963c/tb_dir +workload=stencil +n=64 +mode=merge"),
+    Run("python3 sim/dse.py confirm sim/dse/paper.toml --key b075e58cbca0604a"),
     Fails("python3 sim/dse.py run sim/dse/paper.toml --backend slurm --tasks 8",
           expect=r"error: (--backend slurm needs `sbatch`|.*sbatch .*failed)",
           why="needs a Slurm cluster (SLURM_CONF) the test machine does not run: it must say "

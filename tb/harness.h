@@ -47,6 +47,7 @@ typedef struct harness_opts {
   unsigned stall;                  /* percent */
   uint64_t max_cycles;             /* 0 = unlimited */
   int reorder;                     /* +reorder=1: shuffle each side's ops inside an epoch */
+  unsigned paging;                 /* +paging=: PT_* of common/pagetable.h (0 identity) */
   int demo;                        /* no plusargs at all: the default demonstration */
   wl_layout_t lay;                 /* workload plusargs (+iters= +layout= ..., workloads.h) */
   int no_model;                    /* +no_model: tb_dir without the checker model (bench) */

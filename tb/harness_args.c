@@ -1,6 +1,7 @@
 /* Plusargs of the testbench (harness_parse_args, harness.h; bounds: docs/VERIFICATION.md §4). */
 #include "harness_int.h"
 #include "harness_params.h"
+#include "pagetable.h"
 #include "parse_num.h"
 
 /* ------------------------------------------------------------------------------------ */
@@ -107,6 +108,8 @@ static const struct {
     {"seed", "S", "1", "seed of random stimulus, stalls and randgen (any 64-bit value)"},
     {"stall", "0..95", "0", "percent of cycles each handshake channel stalls"},
     {"reorder", "0|1", "0", "shuffle each side's memory operations inside each epoch"},
+    {"paging", PT_POLICY_CHOICES, "identity", "4 KiB pages: virtual-to-physical map of the "
+     "program's addresses (docs/TRACE.md §6)"},
     {"max_cycles", "N", "0", "a run needing more than N cycles stops with an error; 0 = none"},
     {"progress", "S", "5", "seconds between progress lines on stderr, 0 = off"},
     {"probe_log", "FILE", "-", "write every probe as CSV"},
@@ -272,6 +275,8 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
         return -1;
       }
       o->stall = (unsigned)u;
+    } else if (strcmp(name, "paging") == 0) {
+      bad = pt_policy_parse(v, &o->paging);
     } else if (strcmp(name, "reorder") == 0) {
       if (num_arg(name, v, 0, 1, NULL, &u, errs)) return -1;
       o->reorder = (int)u;
@@ -320,6 +325,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
       else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
+      else if (strcmp(name, "paging") == 0) hint = " (" PT_POLICY_CHOICES ")";
       else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory|drop_wb_addr|drop_wb_set)";
       else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);

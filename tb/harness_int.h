@@ -261,6 +261,10 @@ void report_deadlock(harness_t *h);
 int build_program(harness_t *h);
 int oom(const char *what);
 
+/* tb/harness_paging.c: +paging=, the program's addresses made physical; 0 ok, -1 error
+ * (printed) */
+int apply_paging(harness_t *h);
+
 /* tb/harness_reset.c */
 void mid_reset(harness_t *h);
 int reset_event_seen(const harness_t *h, const rinv_out_t *out);

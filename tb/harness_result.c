@@ -1,5 +1,6 @@
 /* End of a simulation: the mismatch waveform rerun, the demo table and the RESULT line. */
 #include "harness_int.h"
+#include "pagetable.h"
 
 /* ------------------------------------------------------------------------------------ */
 /* finish                                                                                */
@@ -182,9 +183,10 @@ int harness_finish(harness_t *h) {
   const char *mode = h->o.demo ? "line,run,merge" : k_mode_names[h->o.mode];
   p += (size_t)snprintf(buf + p, buflen - p,
                         "RESULT {\"workload\":%s,\"n\":%u,\"mode\":\"%s\",\"walk\":\"%s\","
-                        "\"config\":\"%s\",\"seed\":%llu,\"stall\":%u,\"lockstep\":%s,",
+                        "\"config\":\"%s\",\"seed\":%llu,\"stall\":%u,\"paging\":\"%s\","
+                        "\"lockstep\":%s,",
                         wl, h->n_report, mode, k_walk_names[h->o.walk], h->cfg->name,
-                        (unsigned long long)h->o.seed, h->o.stall,
+                        (unsigned long long)h->o.seed, h->o.stall, pt_policy_name(h->o.paging),
                         h->o.lockstep ? "true" : "false");
   p += result_fields(buf + p, buflen - p, &tot);
   if (h->o.demo) {

@@ -575,6 +575,7 @@ run_test fsm_cov_report_fails_unreached bash -c "
 run_suite icarus_directed make -s icarus-test
 run_suite verilator_directed make -s vdirected
 source tests/cases_failures.sh
+source tests/cases_paging.sh
 source tests/cases_v2.sh
 
 # --- every command of README.md and docs/*.md, run as written in a fresh copy (issue 15) ---

@@ -1,7 +1,8 @@
 /* Unit tests of the testbench's C parts: trace parser (good traces, every kind of malformed
  * line with its line number), trace writer round trip of the workload generators,
  * reference memory, coroutines, the C driver over a fake MMIO, and the integer parser of
- * common/parse_num.h (every syntax, every refusal, the edge values).
+ * common/parse_num.h (every syntax, every refusal, the edge values); the page table of
+ * common/pagetable.h in tests/tb/test_pagetable.c.
  * Prints "PASS name" / "FAIL name: reason", then "N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include "randgen.h"
 #include "refmem.h"
 #include "rinv_drv.h"
+#include "test_pagetable.h"
 #include "trace.h"
 #include "workloads.h"
 
@@ -684,6 +686,7 @@ int main(void) {
   test_refmem(&t);
   test_e2e(&t);
   test_driver(&t);
+  test_pagetable(&t.pass, &t.fail);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;
 }

@@ -130,8 +130,12 @@ PT_ID   := $(shell $(PYTHON) tools/gen_params.py --point-id $(CONFIG) '$(PARAMS)
 $(if $(PT_ID),,$(error make verilate PARAMS=$(PARAMS): not a legal point (above); nothing built))
 PT_DIR  := $(BUILD)/points/$(PT_ID)
 PT_SEL  := $(PT_DIR)/tb_dir$(if $(filter fast,$(PROFILE)),_fast)
-PT_ARGS := +define+TB_POINT $(abspath $(PT_DIR)/rinv_point_pkg.sv) \
-           $(abspath $(PT_DIR)/rinv_point.o)
+# the generated sources in PT_DIR/gen, Verilator's directories in PT_DIR/obj: Verilator's
+# makefile (verilated.mk) puts the parent of its -Mdir on VPATH, and PT_DIR holds the finished
+# tb_dir, which make would find there and call up to date after the rule removed the old one
+PT_GEN  := $(PT_DIR)/gen
+PT_ARGS := +define+TB_POINT $(abspath $(PT_GEN)/rinv_point_pkg.sv) \
+           $(abspath $(PT_GEN)/rinv_point.o)
 PT_OTHER := $(TB_BIN)$(if $(filter fpga,$(CONFIG)),_fpga)
 
 endif
@@ -154,6 +158,7 @@ tb_vdir = $(or $(3),$(BUILD)/verilator$(if $(filter fpga,$(1)),-fpga)$(if \
 define tb_rule
 $(1): $$(RTL_SRCS) $$(TB_SV) $$(SVA_SRCS) tb/tb_dpi.svh $$(BUILD)/libtb.a $(6)
 	rm -f $(call tb_vdir,$(2),$(3),$(7))/tb_dir
+	mkdir -p $(call tb_vdir,$(2),$(3),$(7))
 	$$(VERILATOR) $$(VFLAGS) $$(VFLAGS_$(3)) $$(VDEFS_$(2)) -Mdir $(call tb_vdir,$(2),$(3),$(7)) \
 	  '+define+TB_OTHER_BIN="$(4)"' \
 	  $(if $(filter fast,$(3)),'+define+TB_WAVE_BIN="$(abspath $(patsubst %_fast,%,$(1)))"') \
@@ -166,22 +171,22 @@ $(eval $(call tb_rule,$(TB_BIN_FAST),gem5,fast,$(TB_BIN_FPGA_FAST)))
 $(eval $(call tb_rule,$(TB_BIN_FPGA_FAST),fpga,fast,$(TB_BIN_FAST)))
 
 ifneq ($(PARAMS),)
-$(PT_DIR)/point.stamp: $(PARAMS) params/rinv.toml tools/gen_params.py $(BUILD)/params.stamp
-	$(PYTHON) tools/gen_params.py --point $(CONFIG) '$(PARAMS)' $(PT_DIR)
+$(PT_GEN)/point.stamp: $(PARAMS) params/rinv.toml tools/gen_params.py $(BUILD)/params.stamp
+	$(PYTHON) tools/gen_params.py --point $(CONFIG) '$(PARAMS)' $(PT_GEN)
 	@touch $@
 
 # gen_params.py rewrites an output only when its text changed, so a new file with the same
 # values (or a touched one) rebuilds nothing: make sees the outputs' own times
-$(PT_DIR)/rinv_point.c $(PT_DIR)/rinv_point_pkg.sv: $(PT_DIR)/point.stamp ;
+$(PT_GEN)/rinv_point.c $(PT_GEN)/rinv_point_pkg.sv: $(PT_GEN)/point.stamp ;
 
-$(PT_DIR)/rinv_point.o: $(PT_DIR)/rinv_point.c tb/tb_point.h
+$(PT_GEN)/rinv_point.o: $(PT_GEN)/rinv_point.c tb/tb_point.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
-PT_PREREQ := $(PT_DIR)/rinv_point.o $(PT_DIR)/rinv_point_pkg.sv
+PT_PREREQ := $(PT_GEN)/rinv_point.o $(PT_GEN)/rinv_point_pkg.sv
 $(eval $(call tb_rule,$(PT_DIR)/tb_dir,$(CONFIG),checked,$(PT_OTHER),$(PT_ARGS),\
-  $(PT_PREREQ),$(PT_DIR)/verilator))
+  $(PT_PREREQ),$(PT_DIR)/obj/verilator))
 $(eval $(call tb_rule,$(PT_DIR)/tb_dir_fast,$(CONFIG),fast,$(PT_OTHER)_fast,$(PT_ARGS),\
-  $(PT_PREREQ),$(PT_DIR)/verilator-fast))
+  $(PT_PREREQ),$(PT_DIR)/obj/verilator-fast))
 endif
 
 # Python tools (Yosys for the parse check and the FPGA flow, plotting) in a local venv.

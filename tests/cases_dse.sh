@@ -81,6 +81,12 @@ printf '# a small point over fpga (tests/cases_dse.sh)\nrt_cap = 4\nrt_scan = 2\
   > $PT_FILE
 PT_BIN=$BUILD/points/$(python3 tools/gen_params.py --point-id fpga $PT_FILE)/tb_dir
 run_test dse_point_build $PY tests/dse_check.py point $SIM $PT_FILE $TB_FPGA
+# a point whose inputs changed is rebuilt (Verilator's makefile once found the point's old
+# tb_dir on its VPATH, called it up to date, and the copy of the new one failed)
+run_test dse_point_rebuild bash -c '
+  set -e; pt='"$PT_BIN"'; sleep 1; touch $(dirname $pt)/gen/rinv_point.o
+  make -s verilate CONFIG=fpga PARAMS='"$PT_FILE"'
+  [ $pt -nt $(dirname $pt)/gen/rinv_point.o ]'
 PT_VALUES='\(over fpga: cpu_l2_sets = 64, rt_cap = 4, rt_scan = 2\)'
 run_test dse_point_refuses_p $CHK --expect-reject --expect-status 2 --expect-output \
   "^error: \+p\.rt_cap=8: \S*/tb_dir runs the RTL elaborated at the point fpga-[0-9a-f]{12} $PT_VALUES \(rt_cap = 4\)" \

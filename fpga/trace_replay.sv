@@ -136,7 +136,11 @@ module trace_replay #(
       for (int unsigned i = 0; i + 1 < QDepth; i++) pq_d[i] = pq_q[i + 1];
     end
     pslot  = pcnt_q - 2'(issue);
-    if (infl_q) pq_d[pslot] = ram_dout;
+    // one compare per slot: an index expression pq_d[pslot] became a multiplier (pslot * 72)
+    // and a carry chain in Yosys, the board's critical path (38.4 MHz, 2026-11-26)
+    for (int unsigned i = 0; i < QDepth; i++) begin
+      if (infl_q && pslot == 2'(i)) pq_d[i] = ram_dout;
+    end
 
     // Responses (any state).
     for (int unsigned p = 0; p < 6; p++) begin

@@ -15,12 +15,25 @@ def main():
     jpath = os.path.join(out, "nextpnr.json")
     rep = json.load(open(jpath)) if os.path.exists(jpath) else {}
     util = rep.get("utilization", {})
+    log_fmax = {}
     if not util and os.path.exists(os.path.join(out, "nextpnr.log")):
-        # No JSON report (place and route failed): take the utilisation from the log.
-        for m in re.finditer(r"Info:\s+(\w+):\s+(\d+)/\s*(\d+)",
-                             open(os.path.join(out, "nextpnr.log")).read()):
+        # No JSON report (make fpga removes it when nextpnr fails): the utilisation and, when
+        # routing finished but timing failed, the routed Fmax from the log
+        log = open(os.path.join(out, "nextpnr.log")).read()
+        for m in re.finditer(r"Info:\s+(\w+):\s+(\d+)/\s*(\d+)", log):
             util[m.group(1)] = {"used": int(m.group(2)), "available": int(m.group(3))}
-        print("PLACE AND ROUTE DID NOT COMPLETE (see nextpnr.log); figures before placement:")
+        routed = "Info: Routing complete." in log
+        if routed:
+            # the last report per clock is the one after routing
+            for m in re.finditer(r"Max frequency for clock '([^']+)': ([0-9.]+) MHz "
+                                 r"\((?:PASS|FAIL) at ([0-9.]+) MHz\)", log):
+                log_fmax[m.group(1)] = {"achieved": float(m.group(2)),
+                                        "constraint": float(m.group(3))}
+        if routed and log_fmax:
+            print("ROUTED, TIMING NOT MET (see nextpnr.log), no bitstream; utilisation after "
+                  "packing, Fmax after routing:")
+        else:
+            print("PLACE AND ROUTE DID NOT COMPLETE (see nextpnr.log); figures before placement:")
     print("ULX3S (LFE5U-85F, CABGA381) build report: ulx3s_top, rinv_top in the fpga configuration")
     print(f"target clock: {target:.1f} MHz (25 MHz oscillator x PLL)")
     names = [("TRELLIS_COMB", "LUT4 (logic + LUT RAM cells)"), ("TRELLIS_FF", "flip-flops"),
@@ -36,12 +49,12 @@ def main():
         txt = open(stat).read()
         for cell in ("LUT4", "TRELLIS_FF", "TRELLIS_DPR16X4", "DP16KD", "CCU2C", "PFUMX",
                      "L6MUX21"):
-            m = re.findall(r"^\s+(?:\d+\s+)?" + cell + r"\s+(\d+)\s*$|^\s+(\d+)\s+" + cell + r"\s*$",
-                           txt, re.M)
+            m = re.findall(r"^\s+(?:\d+\s+)?" + cell + r"\s+(\d+)\s*$|^\s+(\d+)\s+" + cell
+                           + r"\s*$", txt, re.M)
             if m:
                 v = [a or b for a, b in m][-1]
                 print(f"  yosys {cell:26s} {int(v):7d}")
-    fmax = rep.get("fmax", {})
+    fmax = rep.get("fmax", {}) or log_fmax
     ok = True
     for clk, f in fmax.items():
         ach, con = f.get("achieved", 0.0), f.get("constraint", target)

@@ -502,6 +502,26 @@ run_test fpga_pll_matches_ecppll bash -c "
   ! make -s fpga FPGA_MHZ=14 > $OUT/pll_14.txt 2>&1
   grep -q 'cannot make exactly 14 MHz from 25 MHz (nearest: 12.5, 14.2857' $OUT/pll_14.txt
   ! [ -e \${BUILD:-build}/fpga/ulx3s.json ] || [ \${BUILD:-build}/fpga/ulx3s.json -ot $OUT/pll_14.txt ]"
+# fpga/report.py when make fpga's nextpnr fails (no JSON report; make prints the report):
+# routed but timing missed -> the routed Fmax from the log, the last report per clock; not
+# routed -> "did not complete" and no Fmax
+run_test fpga_report_from_log bash -c "
+  set -e; d=$OUT/fpga_report; rm -rf \$d; mkdir -p \$d/routed \$d/failed
+  printf 'Info: Device utilisation:\nInfo: \t          DP16KD:     118/    208    56%%\n' > \$d/failed/nextpnr.log
+  printf 'Info:        TRELLIS_COMB:   50865/  83640    60%%\n' >> \$d/failed/nextpnr.log
+  printf \"Info: Max frequency for clock '\\\$glbnet\\\$clk': 45.23 MHz (FAIL at 100.00 MHz)\\n\" \\
+    >> \$d/failed/nextpnr.log
+  cp \$d/failed/nextpnr.log \$d/routed/nextpnr.log
+  printf 'Info: Routing complete.\n' >> \$d/routed/nextpnr.log
+  printf \"ERROR: Max frequency for clock '\\\$glbnet\\\$clk': 58.72 MHz (FAIL at 100.00 MHz)\\n\" \\
+    >> \$d/routed/nextpnr.log
+  python3 fpga/report.py \$d/routed 100 > \$d/routed.txt; cat \$d/routed.txt
+  grep -q '^ROUTED, TIMING NOT MET' \$d/routed.txt
+  grep -q 'Fmax .*: achieved 58.72 MHz, constraint 100.00 MHz (NOT met)' \$d/routed.txt
+  grep -q 'block RAM (DP16KD, 18 Kbit) *118 / *208' \$d/routed.txt
+  python3 fpga/report.py \$d/failed 100 > \$d/failed.txt; cat \$d/failed.txt
+  grep -q '^PLACE AND ROUTE DID NOT COMPLETE' \$d/failed.txt
+  ! grep -q 'Fmax' \$d/failed.txt"
 # The board top elaborates in Yosys with SYNTHESIS defined (the EHXPLLL branch of fpga/pll.sv,
 # which Verilator and Icarus never see) and the PLL gets pll_calc.py's dividers for 110 MHz.
 run_test fpga_pll_elaborates bash -c "

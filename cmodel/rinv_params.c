@@ -15,10 +15,6 @@ const rinv_cfg_t *rinv_cfg_by_name(const char *name) {
   return NULL;
 }
 
-const rinv_cfg_t *rinv_cfg_by_index(unsigned i) {
-  return i < RINV_N_CONFIGS ? &k_configs[i] : NULL;
-}
-
 const rinv_cfg_t *rinv_cfg_by_id(unsigned id) {
   for (unsigned i = 0; i < RINV_N_CONFIGS; i++) {
     if (k_configs[i].id == id) return &k_configs[i];

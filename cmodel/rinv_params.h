@@ -46,8 +46,6 @@ typedef struct rinv_cfg {
 #define RINV_N_CONFIGS 2u
 /* Returns the configuration called name, or NULL. */
 const rinv_cfg_t *rinv_cfg_by_name(const char *name);
-/* Returns configuration number i (0 .. RINV_N_CONFIGS-1). */
-const rinv_cfg_t *rinv_cfg_by_index(unsigned i);
 /* Returns the configuration whose id is id (params/rinv.toml `id`), or NULL. */
 const rinv_cfg_t *rinv_cfg_by_id(unsigned id);
 /* The legal ranges of docs/ARCHITECTURE_v2.md §3.1 (tools/gen_params.py cfg_rules):

@@ -20,7 +20,7 @@ struct cache_array {
   uint32_t ntouched, maxtouched;
   const uint8_t **tagq; /* [bank * ways + way]: the tagst cells' rdata registers (4 bytes) */
   const uint8_t **rrq;  /* [bank]: the rr cells' rdata registers, NULL when ways == 1 */
-  int twrite;           /* a tagst cell was written this cycle (ca_clock returns it) */
+  int twrite;           /* a tagst cell was written this cycle (ca_clock: tag watch) */
   uint32_t *act, actbit; /* ca_set_activity */
   uint32_t *tag_watch;   /* ca_set_tag_watch: cleared when the tagst contents change */
 };
@@ -197,23 +197,21 @@ void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way,
   touch(a, a->dmask[bank], sram_write(a->dmask[bank], row * a->ways + way, &m, ~0ull));
 }
 
-int ca_clock(cache_array_t *a, int oe) {
-  int twrite = a->twrite;
+void ca_clock(cache_array_t *a, int oe) {
+  if (a->twrite && a->tag_watch) *a->tag_watch = 0; /* the write lands at this edge */
   a->twrite = 0;
-  if (twrite && a->tag_watch) *a->tag_watch = 0; /* the write lands at this edge */
   sram_clock_each(a->touched, a->ntouched, 1);
   a->ntouched = 0;
   /* O = 1: every tagst/rr cell sees the edge (the output registers load at every edge with
    * oe = 1); skipped when no cell was accessed and every output register already equals its
    * read register (the edge would change nothing) */
-  if (!a->oreg || (!a->oacc && !a->opend)) return twrite;
+  if (!a->oreg || (!a->oacc && !a->opend)) return;
   for (uint32_t b = 0; b < a->lanes; b++) {
     sram_clock_each(&a->tagst[b * a->ways], a->ways, oe);
     if (a->rr[b]) sram_clock_oe(a->rr[b], oe);
   }
   a->opend = a->oread || (a->opend && !oe);
   a->oacc = a->oread = 0;
-  return twrite;
 }
 
 int ca_peek_valid(const cache_array_t *a, uint32_t line) {

@@ -52,9 +52,9 @@ uint64_t ca_dmask_q(const cache_array_t *a, uint32_t bank);
 void ca_dmask_write(cache_array_t *a, uint32_t bank, uint32_t row, uint32_t way, uint64_t m);
 
 /* The edge for every cell touched this cycle; oe: the tagst/rr output registers' enable
- * (§4.3: 0 exactly in the walker's fz cycles; no effect when O = 0). Returns 1 if a tagst
- * cell was written at this edge (what ca_peek_valid sees may have changed), else 0. */
-int ca_clock(cache_array_t *a, int oe);
+ * (§4.3: 0 exactly in the walker's fz cycles; no effect when O = 0). A tagst write landing
+ * at this edge clears the tag watch (ca_set_tag_watch). */
+void ca_clock(cache_array_t *a, int oe);
 /* Activity flag: every access (read or write issue) of a cell of a also ORs bit into *word,
  * so an owner can skip ca_clock() for an array without access in the cycle (with O = 0 that
  * edge changes nothing; with O = 1 the array must be clocked at every edge). */

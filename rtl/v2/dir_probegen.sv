@@ -262,15 +262,13 @@ module dir_probegen #(
       aw_d      = 1'b0;
       g_state_d = GIdle;
     end
-    if (wr_inv_start) begin
-      g_state_d = GRun;
-      pn_d      = '0;
-      pnz_d     = 1'b0;
-      pnmax_d   = 1'b0;
-      p_valid_d = 1'b0;
-      oc_d      = '0;
-      aw_d      = 1'b0;
-    end
+    // INV_START is accepted only while not inv_busy, i.e. in GIdle, where the pending run,
+    // the probe register, the probes in flight and the all-probe flag are already clear
+    // (finish needs them clear; checked under RINV_VERIF below): the accepted write only
+    // starts the FSM. Clearing them here as well put the register bus's decode and reject
+    // rule in front of the clock enables of ~50 flip-flops (the board's critical path,
+    // docs/FPGA.md, 2026-11-26 fifth session)
+    if (wr_inv_start) g_state_d = GRun;
   end
 
   // The pop of each side decided as if that side were the source (its own head, valid and
@@ -355,6 +353,14 @@ module dir_probegen #(
     end
     if (rst_ni && pn_q != '0 && pe_q != {1'b0, pf_q} + pn_q) begin
       $error("dir_probegen %m: pe %0d is not pf + pn = %0d", pe_q, {1'b0, pf_q} + pn_q);
+    end
+    if (rst_ni && g_state_q == GIdle &&
+        (pnz_q || p_valid_q || oc_q != '0 || aw_q)) begin
+      $error("dir_probegen %m: GIdle with pn %0d, p_valid %0d, oc %0d, aw %0d", pn_q,
+             p_valid_q, oc_q, aw_q);
+    end
+    if (rst_ni && wr_inv_start && g_state_q != GIdle) begin
+      $error("dir_probegen %m: INV_START accepted in GRun");
     end
     if (rst_ni && rt_cnt[src_q] != '0 && mrg_sw != setwalk_of(walk_q, mrg_n, smax_tgt)) begin
       $error("dir_probegen %m: merge set-walk choice %0d differs from n > smax", mrg_sw);

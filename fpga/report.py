@@ -3,11 +3,52 @@
 the achieved Fmax, from nextpnr's --report JSON and Yosys' stat output.
 
 usage: report.py BUILD_FPGA_DIR TARGET_MHZ
+
+The critical path's two ends are named with their RTL source (file:line of the always block
+the flip-flop comes from), looked up in Yosys' netlist (BUILD_FPGA_DIR/ulx3s.json, cell
+attribute "src"): the flattened netlist's cell names (led_TRELLIS_FF_Q_2_DI_...) do not say
+which block a path is in.
 """
 import json
 import os
 import re
 import sys
+
+
+def log_critical_path(log):
+    """(source cell, sink cell, sink pin, logic ns, routing ns) of the last critical-path report
+    of a clock in a nextpnr log (the one after routing), or None."""
+    blocks = log.split("Info: Critical path report for clock ")
+    if len(blocks) < 2:
+        return None
+    blk = blocks[-1].split("Info: Critical path report for cross-domain")[0]
+    srcs = re.findall(r"^Info:\s+\S+\s+[0-9.]+\s+[0-9.]+ Source (\S+)$", blk, re.M)
+    tot = re.search(r"Info: ([0-9.]+) ns logic, ([0-9.]+) ns routing", blk)
+    if not srcs or not tot:
+        return None
+    first, last = srcs[0].rsplit(".", 1)[0], srcs[-1]
+    cell, pin = last.rsplit(".", 1)
+    return first, cell, pin, float(tot.group(1)), float(tot.group(2))
+
+
+def rtl_source(netlist, cell):
+    """The project file:line a netlist cell comes from (its Yosys src attribute without the
+    technology library's part), or '?'."""
+    for mod in netlist.get("modules", {}).values():
+        c = mod.get("cells", {}).get(cell)
+        if c is not None:
+            parts = [x for x in c.get("attributes", {}).get("src", "").split("|")
+                     if x and not x.startswith("/")]
+            return ", ".join(parts) if parts else "?"
+    return "?"
+
+
+def print_critical_path(out, first, last, pin, detail):
+    npath = os.path.join(out, "ulx3s.json")
+    netlist = json.load(open(npath)) if os.path.exists(npath) else {}
+    print(f"  critical path{detail}:")
+    print(f"    from {rtl_source(netlist, first)}  ({first[:60]}...)")
+    print(f"    to   {rtl_source(netlist, last)}, pin {pin}  ({last[:60]}...)")
 
 
 def main():
@@ -66,8 +107,14 @@ def main():
         segs = p.get("path", [])
         if segs:
             first, last = segs[0], segs[-1]
-            print(f"  critical path: {first.get('from', {}).get('cell', '?')} -> "
-                  f"{last.get('to', {}).get('cell', '?')} ({len(segs)} segments)")
+            print_critical_path(out, first.get("from", {}).get("cell", "?"),
+                                last.get("to", {}).get("cell", "?"),
+                                last.get("to", {}).get("port", "?"), f" ({len(segs)} segments)")
+    if not paths and log_fmax:
+        cp = log_critical_path(open(os.path.join(out, "nextpnr.log")).read())
+        if cp:
+            print_critical_path(out, cp[0], cp[1], cp[2],
+                                f" ({cp[3]:.2f} ns logic, {cp[4]:.2f} ns routing)")
     goal = "reached" if any(f.get("achieved", 0) >= 100.0 for f in fmax.values()) else "not reached"
     print(f"  100 MHz goal: {goal}")
 

@@ -522,6 +522,8 @@ run_test fpga_report_from_log bash -c "
   python3 fpga/report.py \$d/failed 100 > \$d/failed.txt; cat \$d/failed.txt
   grep -q '^PLACE AND ROUTE DID NOT COMPLETE' \$d/failed.txt
   ! grep -q 'Fmax' \$d/failed.txt"
+# the critical path's ends named by their RTL source (Yosys' src attribute), from the log
+run_test fpga_report_critical_path bash tests/fpga_report_cp.sh $OUT/fpga_report_cp
 # The board top elaborates in Yosys with SYNTHESIS defined (the EHXPLLL branch of fpga/pll.sv,
 # which Verilator and Icarus never see) and the PLL gets pll_calc.py's dividers for 110 MHz.
 run_test fpga_pll_elaborates bash -c "

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parse_num.h"
+#include "workloads_hip.h"
 
 wl_layout_t wl_layout_default(void) {
   wl_layout_t l = {.base = 0x10000000u,
@@ -18,13 +19,17 @@ wl_layout_t wl_layout_default(void) {
                    .iters = 1u,
                    .layout = WL_LAYOUT_AOS,
                    .fields = 24u,
-                   .esize = 4u};
+                   .esize = 4u,
+                   .prog = WL_PROG_V1,
+                   .launch_lines = 1u,
+                   .shfl_block = WL_SHFL_4X4};
   return l;
 }
 
 int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs) {
   static const char *const num_names[] = {"iters", "base", "align", "gap", "waves_per_cu",
-                                          "wave_size", "n_cu", "fields", "esize", "warm"};
+                                          "wave_size", "n_cu", "fields", "esize", "warm",
+                                          "launch_lines"};
   uint64_t u = 0;
   int bad = 0, rc = RINV_PN_OK;
   if (strcmp(name, "dispatch") == 0) {
@@ -40,6 +45,20 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     else if (value && strcmp(value, "aosa") == 0) lay->layout = WL_LAYOUT_AOSA;
     else bad = 1;
     if (bad) fprintf(errs, "error: +layout=%s: must be soa, aos or aosa\n", value ? value : "");
+    return bad ? -1 : 1;
+  }
+  if (strcmp(name, "prog") == 0) {
+    if (value && strcmp(value, "v1") == 0) lay->prog = WL_PROG_V1;
+    else if (value && strcmp(value, "upstream") == 0) lay->prog = WL_PROG_UPSTREAM;
+    else bad = 1;
+    if (bad) fprintf(errs, "error: +prog=%s: must be v1 or upstream\n", value ? value : "");
+    return bad ? -1 : 1;
+  }
+  if (strcmp(name, "shfl_block") == 0) {
+    if (value && strcmp(value, "4x4") == 0) lay->shfl_block = WL_SHFL_4X4;
+    else if (value && strcmp(value, "full") == 0) lay->shfl_block = WL_SHFL_FULL;
+    else bad = 1;
+    if (bad) fprintf(errs, "error: +shfl_block=%s: must be 4x4 or full\n", value ? value : "");
     return bad ? -1 : 1;
   }
   size_t k;
@@ -59,13 +78,14 @@ int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE
     case 6: bad |= u < 1 || u > TR_N_GPU_PORTS; lay->n_cu = (unsigned)u; break;
     case 7: bad |= u < 1 || u > 64; lay->fields = (unsigned)u; break;
     case 8: bad |= u != 4 && u != 8; lay->esize = (unsigned)u; break;
-    default: bad |= u > 1; lay->warm = (unsigned)u; break;
+    case 9: bad |= u > 1; lay->warm = (unsigned)u; break;
+    default: bad |= u > 1; lay->launch_lines = (unsigned)u; break;
   }
   if (bad) {
     static const char *const hints[] = {"1..1000", "0..0x3fffffc0, 64-byte aligned",
                                         "a power of two 64..16777216",
                                         "0..16777216, a multiple of 4", "1..64", "1..1024",
-                                        "1..4", "1..64", "4 or 8", "0 or 1"};
+                                        "1..4", "1..64", "4 or 8", "0 or 1", "0 or 1"};
     int syn = rc != RINV_PN_OK && rc != RINV_PN_RANGE;
     fprintf(errs, "error: +%s=%s: must be %s%s%s\n", name, value ? value : "", hints[k],
             syn ? "; " : "", syn ? rinv_parse_why(rc) : "");
@@ -172,9 +192,13 @@ static uint32_t wdata(uint32_t addr, unsigned it) {
 typedef struct sq_ctx {
   uint32_t n, a, c, nthreads;
   unsigned it;
+  int up; /* +prog=upstream: the sample's data, A[i] = 1.618f + i */
 } sq_ctx_t;
 
 static float sq_in(uint32_t i, unsigned it) { return (float)i + (float)it; }
+static float sq_val(const sq_ctx_t *c, uint32_t i) {
+  return c->up ? 1.618f + (float)i + (float)c->it : sq_in(i, c->it);
+}
 
 static lane_op_t sq_lane(const void *vctx, uint32_t tid, unsigned inst) {
   const sq_ctx_t *c = vctx;
@@ -185,7 +209,7 @@ static lane_op_t sq_lane(const void *vctx, uint32_t tid, unsigned inst) {
   if (inst % 2u == 0) {
     op.addr = c->a + 4u * (uint32_t)i;
   } else {
-    float a = sq_in((uint32_t)i, c->it);
+    float a = sq_val(c, (uint32_t)i);
     op.store = 1;
     op.addr = c->c + 4u * (uint32_t)i;
     op.data = fbits(a * a);
@@ -247,9 +271,13 @@ typedef struct tp_ctx {
   uint32_t w, in, out;
   uint32_t bx_count; /* matrixtranspose: blocks per row */
   unsigned it;
+  int up; /* +prog=upstream: the samples' data, Matrix[i] = (float)i * 10.0f */
 } tp_ctx_t;
 
 static uint32_t tp_in(uint32_t i, unsigned it) { return fbits((float)i + 0.5f * (float)it); }
+static uint32_t tp_val(const tp_ctx_t *c, uint32_t i) {
+  return c->up ? fbits((float)i * 10.0f + (float)c->it) : tp_in(i, c->it);
+}
 
 /* matrixtranspose: 4x4-thread blocks; block b = (bx, by), thread (tx, ty) with
  * local id ty*4+tx; x = bx*4+tx, y = by*4+ty; out[y*W+x] = in[x*W+y]. */
@@ -267,7 +295,7 @@ static lane_op_t mt_lane(const void *vctx, uint32_t tid, unsigned inst) {
   } else {
     op.store = 1;
     op.addr = c->out + 4u * (y * c->w + x);
-    op.data = tp_in(src, c->it);
+    op.data = tp_val(c, src);
   }
   return op;
 }
@@ -285,7 +313,7 @@ static lane_op_t sh_lane(const void *vctx, uint32_t tid, unsigned inst) {
   } else {
     op.store = 1;
     op.addr = c->out + 4u * (x * c->w + y);
-    op.data = tp_in(tid, c->it);
+    op.data = tp_val(c, tid);
   }
   return op;
 }
@@ -315,6 +343,181 @@ static int gen_transpose(uint32_t w, int shfl, const wl_layout_t *lay, tr_prog_t
     if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
     if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
     for (uint32_t i = 0; i < elems && rc == 0; i++) rc = tr_prog_mem(p, 0, 0, c.out + 4u * i, 0);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  }
+  return rc;
+}
+
+/* ---- upstream programs (+prog=upstream; docs/TRACE.md section 4, "Upstream programs") ----
+ * The hand-over of Algorithm 2 with its three kernel launches (GPU_ACQUIRE, GPU_KERNEL,
+ * GPU_RELEASE), each with the HIP runtime's lines (workloads_hip.h) unless
+ * +launch_lines=0, and the samples' CPU loops. Epochs (who writes what under which lock):
+ *   cpu acquire; CPU writes inputs; CPU writes the three launches (kernargs, signal = 1,
+ *   packet); cpu release;
+ *   gpu acquire; CP reads packet 0, writes signal 0; CP reads packet 1 and kernargs;
+ *   barrier; kernel; barrier; CP writes signal 1; reads packet 2, writes signal 2;
+ *   gpu release;
+ *   cpu acquire; CPU reads signals 0..2; CPU loops of the sample; cpu release. */
+typedef struct up_run {
+  const wl_layout_t *lay;
+  wl_hip_rt_t rt;
+  wl_hip_launch_t kl; /* GPU_KERNEL's launch (which = 1) */
+} up_run_t;
+
+/* The runtime's allocations, after the program's arrays. */
+static void up_alloc_rt(const wl_layout_t *lay, uint32_t *next, wl_hip_rt_t *rt) {
+  memset(rt, 0, sizeof *rt);
+  if (!lay->launch_lines) return;
+  rt->queue = alloc_array(lay, next, wl_hip_bytes(0));
+  rt->kernarg = alloc_array(lay, next, wl_hip_bytes(1));
+  rt->signal = alloc_array(lay, next, wl_hip_bytes(2));
+}
+
+/* Launch `which` of iteration it: GPU_ACQUIRE / GPU_RELEASE are one thread, no arguments. */
+static wl_hip_launch_t up_launch(const up_run_t *u, unsigned which, unsigned it) {
+  wl_hip_launch_t l = {.which = which, .grid = {1u, 1u, 1u}, .wg = {1u, 1u, 1u}};
+  if (which == 1u) l = u->kl;
+  l.slot = it * WL_HIP_LAUNCHES + which;
+  return l;
+}
+
+static int up_cpu_launches(const up_run_t *u, unsigned it, tr_prog_t *p) {
+  int rc = 0;
+  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0 && u->lay->launch_lines; w++) {
+    wl_hip_launch_t l = up_launch(u, w, it);
+    rc = wl_hip_cpu_launch(p, &u->rt, &l);
+  }
+  return rc;
+}
+
+static int up_gpu_epoch(const up_run_t *u, unsigned it, const kernel_t *k, tr_prog_t *p) {
+  int ll = (int)u->lay->launch_lines, rc = tr_prog_sync(p, 1, TR_ACQUIRE);
+  wl_hip_launch_t l0 = up_launch(u, 0, it), l1 = up_launch(u, 1, it), l2 = up_launch(u, 2, it);
+  if (ll && rc == 0) rc = wl_hip_cp_read(p, &u->rt, &l0);
+  if (ll && rc == 0) rc = wl_hip_cp_signal(p, &u->rt, 0);
+  if (ll && rc == 0) rc = wl_hip_cp_read(p, &u->rt, &l1);
+  if (ll && rc == 0) rc = wl_hip_gpu_barrier(p);
+  if (rc == 0) rc = emit_kernel(k, u->lay, p);
+  if (ll && rc == 0) rc = wl_hip_gpu_barrier(p);
+  if (ll && rc == 0) rc = wl_hip_cp_signal(p, &u->rt, 1);
+  if (ll && rc == 0) rc = wl_hip_cp_read(p, &u->rt, &l2);
+  if (ll && rc == 0) rc = wl_hip_cp_signal(p, &u->rt, 2);
+  if (rc == 0) rc = tr_prog_sync(p, 1, TR_RELEASE);
+  return rc;
+}
+
+static int up_cpu_waits(const up_run_t *u, tr_prog_t *p) {
+  int rc = 0;
+  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0 && u->lay->launch_lines; w++) {
+    rc = wl_hip_cpu_wait(p, &u->rt, w);
+  }
+  return rc;
+}
+
+/* square.cpp: A_h[i] = 1.618f + i; vector_square<<<512,256>>>(C_h, A_h, N) grid-stride;
+ * check loop `C_h[i] != A_h[i] * A_h[i]` (ld C[i], ld A[i]). */
+static int gen_square_up(uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
+  uint32_t next = lay->base;
+  sq_ctx_t c = {.n = n, .nthreads = 512u * 256u, .up = 1};
+  c.a = alloc_array(lay, &next, 4ull * n);
+  c.c = alloc_array(lay, &next, 4ull * n);
+  up_run_t u = {.lay = lay};
+  up_alloc_rt(lay, &next, &u.rt);
+  if ((uint64_t)next > TR_ADDR_LIMIT) return -2;
+  u.kl = (wl_hip_launch_t){.which = 1u, .grid = {512u * 256u, 1u, 1u}, .wg = {256u, 1u, 1u},
+                           .n_kernarg = 6u, .kernarg = {c.c, 0u, c.a, 0u, n, 0u}};
+  kernel_t k = {.n_wg = 512u, .wg_threads = 256u,
+                .n_inst = 2u * ((n + c.nthreads - 1u) / c.nthreads), .fn = sq_lane, .ctx = &c};
+  int rc = gen_warm(lay, p, c.a, 4ull * n, c.c, 4ull * n);
+  for (unsigned it = 0; it < lay->iters && rc == 0; it++) {
+    c.it = it;
+    rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < n && rc == 0; i++) {
+      rc = tr_prog_mem(p, 0, 1, c.a + 4u * i, fbits(sq_val(&c, i)));
+    }
+    if (rc == 0) rc = up_cpu_launches(&u, it, p);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+    if (rc == 0) rc = up_gpu_epoch(&u, it, &k, p);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    if (rc == 0) rc = up_cpu_waits(&u, p);
+    for (uint32_t i = 0; i < n && rc == 0; i++) {
+      rc = tr_prog_mem(p, 0, 0, c.c + 4u * i, 0);
+      if (rc == 0) rc = tr_prog_mem(p, 0, 0, c.a + 4u * i, 0);
+    }
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  }
+  return rc;
+}
+
+/* 2dshfl.cpp: one block, dim3(1) x dim3(4,4); thread (x, y) = (tid % 4, tid / 4):
+ * ld in[y*W+x], st out[x*W+y] (`__shfl(val, y*width+x)` returns the lane's own value when
+ * W = 4; lanes with x or y >= W are off, so W < 4 stays inside the matrices). */
+static lane_op_t sh4_lane(const void *vctx, uint32_t tid, unsigned inst) {
+  const tp_ctx_t *c = vctx;
+  lane_op_t op = {0, 0, 0, 0};
+  uint32_t x = tid % 4u, y = tid / 4u;
+  if (x >= c->w || y >= c->w) return op;
+  op.active = 1;
+  if (inst == 0) {
+    op.addr = c->in + 4u * (y * c->w + x);
+  } else {
+    op.store = 1;
+    op.addr = c->out + 4u * (x * c->w + y);
+    op.data = tp_val(c, y * c->w + x);
+  }
+  return op;
+}
+
+/* MatrixTranspose.cpp and 2dshfl.cpp: Matrix (hipHostMalloc), cpuTransposeMatrix (malloc),
+ * gpuTransposeMatrix (hipHostMalloc), allocated in this order; Matrix[i] = i * 10.0f; the
+ * kernel; after hipDeviceSynchronize the CPU reference transpose (for j, for i:
+ * ref[i*W+j] = in[j*W+i], column by column) and the verify loop (ld out[i], ld ref[i]). */
+static int gen_transpose_up(uint32_t w, int shfl, const wl_layout_t *lay, tr_prog_t *p) {
+  uint32_t next = lay->base;
+  uint64_t elems = (uint64_t)w * w;
+  tp_ctx_t c = {.w = w, .up = 1};
+  c.in = alloc_array(lay, &next, 4ull * elems);
+  uint32_t ref = alloc_array(lay, &next, 4ull * elems);
+  c.out = alloc_array(lay, &next, 4ull * elems);
+  c.bx_count = (w + 3u) / 4u;
+  up_run_t u = {.lay = lay};
+  up_alloc_rt(lay, &next, &u.rt);
+  if ((uint64_t)next > TR_ADDR_LIMIT) return -2;
+  kernel_t k = {.n_wg = c.bx_count * c.bx_count, .wg_threads = 16u, .n_inst = 2u,
+                .fn = mt_lane, .ctx = &c};
+  u.kl = (wl_hip_launch_t){.which = 1u, .grid = {c.bx_count * 4u, c.bx_count * 4u, 1u},
+                           .wg = {4u, 4u, 1u}, .n_kernarg = 5u,
+                           .kernarg = {c.out, 0u, c.in, 0u, w}};
+  if (shfl && lay->shfl_block == WL_SHFL_4X4) {
+    k = (kernel_t){.n_wg = 1u, .wg_threads = 16u, .n_inst = 2u, .fn = sh4_lane, .ctx = &c};
+    u.kl.grid[0] = u.kl.grid[1] = 4u;
+  } else if (shfl) {
+    k = (kernel_t){.n_wg = 1u, .wg_threads = (uint32_t)elems, .n_inst = 2u, .fn = sh_lane,
+                   .ctx = &c};
+    u.kl.grid[0] = u.kl.grid[1] = u.kl.wg[0] = u.kl.wg[1] = w;
+  }
+  int rc = gen_warm(lay, p, c.in, 4ull * elems, c.out, 4ull * elems);
+  for (unsigned it = 0; it < lay->iters && rc == 0; it++) {
+    c.it = it;
+    rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    for (uint32_t i = 0; i < elems && rc == 0; i++) {
+      rc = tr_prog_mem(p, 0, 1, c.in + 4u * i, tp_val(&c, i));
+    }
+    if (rc == 0) rc = up_cpu_launches(&u, it, p);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+    if (rc == 0) rc = up_gpu_epoch(&u, it, &k, p);
+    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+    if (rc == 0) rc = up_cpu_waits(&u, p);
+    for (uint32_t j = 0; j < w && rc == 0; j++) {
+      for (uint32_t i = 0; i < w && rc == 0; i++) {
+        rc = tr_prog_mem(p, 0, 0, c.in + 4u * (j * w + i), 0);
+        if (rc == 0) rc = tr_prog_mem(p, 0, 1, ref + 4u * (i * w + j), tp_val(&c, j * w + i));
+      }
+    }
+    for (uint32_t i = 0; i < elems && rc == 0; i++) {
+      rc = tr_prog_mem(p, 0, 0, c.out + 4u * i, 0);
+      if (rc == 0) rc = tr_prog_mem(p, 0, 0, ref + 4u * i, 0);
+    }
     if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
   }
   return rc;
@@ -514,7 +717,9 @@ int wl_generate(const char *name, uint32_t n, const wl_layout_t *lay, tr_prog_t 
     return -2;
   }
   int rc;
-  if (i == 0) rc = gen_square(n, lay, p);
+  if (i == 0 && lay->prog == WL_PROG_UPSTREAM) rc = gen_square_up(n, lay, p);
+  else if (i == 0) rc = gen_square(n, lay, p);
+  else if (i <= 2 && lay->prog == WL_PROG_UPSTREAM) rc = gen_transpose_up(n, i == 2, lay, p);
   else if (i <= 2) rc = gen_transpose(n, i == 2, lay, p);
   else rc = gen_affine(name, n, lay, p);
   if (rc == -2) {

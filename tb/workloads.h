@@ -24,10 +24,19 @@ typedef struct wl_layout {
   unsigned esize;        /* affine kernels: element size in bytes (4 or 8) */
   unsigned warm;         /* 1: a warm-up hand-over first, in which each consumer reads the
                             buffer it later receives (square, matrixtranspose, 2dshfl) */
+  unsigned prog;         /* square, matrixtranspose, 2dshfl: WL_PROG_* */
+  unsigned launch_lines; /* WL_PROG_UPSTREAM: 1 = the HIP runtime's launch traffic */
+  unsigned shfl_block;   /* WL_PROG_UPSTREAM 2dshfl: WL_SHFL_* */
 } wl_layout_t;
 
 #define WL_DISPATCH_RR 0u    /* workgroup g on CU g % n_cu (round-robin) */
 #define WL_DISPATCH_CHUNK 1u /* contiguous chunks: g on CU g / ceil(n_wg / n_cu) */
+
+#define WL_PROG_V1 0u       /* the first-round programs (docs/TRACE.md section 4) */
+#define WL_PROG_UPSTREAM 1u /* as the upstream HIP samples, with Algorithm 2's launches */
+
+#define WL_SHFL_4X4 0u      /* 2dshfl: the sample's single dim3(4,4) block, whatever W */
+#define WL_SHFL_FULL 1u     /* 2dshfl: one block of W x W threads (the v1 kernel) */
 
 #define WL_LAYOUT_SOA 0u     /* one array per field */
 #define WL_LAYOUT_AOS 1u     /* records of fields*esize bytes, packed */
@@ -41,9 +50,9 @@ typedef struct wl_layout {
 wl_layout_t wl_layout_default(void);
 
 /* Workload plusargs (+iters= +base= +align= +gap= +dispatch= +waves_per_cu= +wave_size=
- * +n_cu= +layout= +fields= +esize= +warm=). Returns 1 if `name` is one of them and the value is
- * good (stored in *lay), 0 if `name` is not a workload plusarg, -1 bad value (message on
- * errs). */
+ * +n_cu= +layout= +fields= +esize= +warm= +prog= +launch_lines= +shfl_block=). Returns 1 if
+ * `name` is one of them and the value is good (stored in *lay), 0 if `name` is not a workload
+ * plusarg, -1 bad value (message on errs). */
 int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs);
 
 /* 1 if name is a built-in workload. */

@@ -300,6 +300,27 @@ run_test wl_warm_mt_fpga_hits $CHK --cond 'inv_hits > 0' \
   -- $TB_FPGA +workload=matrixtranspose +n=32 +warm=1 +config=fpga +mode=merge +walk=set +quiet
 run_test wl_bad_warm $CHK --expect-reject --expect-output '\+warm=2: must be 0 or 1' \
   -- $SIM +workload=square +warm=2
+# --- upstream programs (+prog=upstream, issue 11 item 2; docs/TRACE.md section 4) ---
+# Lockstep, each program at a small size with Algorithm 2's three launches and their runtime
+# lines: three releases (the GPU's launches sit in one GPU epoch), and the GPU's release
+# finds the three completion-signal lines the CPU wrote (value 1) still in the CPU's caches.
+for spec in "square 2000" "matrixtranspose 32" "2dshfl 16"; do
+  set -- $spec
+  run_test wl_upstream_$1 $CHK --cond 'releases == 3' --cond 'inv_hits >= 3' \
+    -- $TB +workload=$1 +n=$2 +prog=upstream +mode=run +quiet
+done
+run_test wl_upstream_shfl_full_paged $CHK --cond 'releases == 3' \
+  -- $TB +workload=2dshfl +n=8 +prog=upstream +shfl_block=full +paging=first-touch +stall=10 \
+  +seed=2 +mode=merge +quiet
+# Without the runtime lines no line is written that the other side holds: no hits.
+run_test wl_upstream_no_launch_lines $CHK --cond 'inv_hits == 0' --cond 'releases == 3' \
+  -- $SIM +workload=matrixtranspose +n=64 +prog=upstream +launch_lines=0 +mode=merge +quiet
+run_test wl_bad_prog $CHK --expect-reject --expect-output '\+prog=v3: must be v1 or upstream' \
+  -- $SIM +workload=square +prog=v3
+run_test wl_bad_shfl_block $CHK --expect-reject \
+  --expect-output '\+shfl_block=2x2: must be 4x4 or full' -- $SIM +workload=2dshfl +shfl_block=2x2
+run_test wl_bad_launch_lines $CHK --expect-reject \
+  --expect-output '\+launch_lines=yes: must be 0 or 1' -- $SIM +workload=square +launch_lines=yes
 run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +quiet
 # Allocation layout: base/align/gap move the arrays: C = base + 4096 + gap (align 64).
 run_test wl_layout_plusargs bash -c "

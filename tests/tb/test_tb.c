@@ -2,7 +2,8 @@
  * line with its line number), trace writer round trip of the workload generators,
  * reference memory, coroutines, the C driver over a fake MMIO, and the integer parser of
  * common/parse_num.h (every syntax, every refusal, the edge values); the page table of
- * common/pagetable.h in tests/tb/test_pagetable.c.
+ * common/pagetable.h in tests/tb/test_pagetable.c; the upstream programs (+prog=upstream) in
+ * tests/tb/test_upstream.c.
  * Prints "PASS name" / "FAIL name: reason", then "N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include "refmem.h"
 #include "rinv_drv.h"
 #include "test_pagetable.h"
+#include "test_upstream.h"
 #include "trace.h"
 #include "workloads.h"
 
@@ -687,6 +689,7 @@ int main(void) {
   test_e2e(&t);
   test_driver(&t);
   test_pagetable(&t.pass, &t.fail);
+  test_upstream(&t.pass, &t.fail);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;
 }

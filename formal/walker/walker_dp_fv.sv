@@ -20,6 +20,8 @@
 //                     since the probe was accepted
 //   wk_wb_before_ack  ... and L is not dirty: it was written back before the ack
 //   wk_wb_mask        a write-back of L happens only for a dirty L and carries its dmask
+// Under FV_WALKER_IND (tasks prove_dp, prove_dp_o1, break_ind*) walker_inv.svh adds the
+// invariants that make them inductive (k-induction, unbounded; docs/VERIFICATION.md §12.2).
 module walker_dp_fv #(
   parameter int NL1    = 1,
   parameter int L1Sets = 2,
@@ -190,5 +192,8 @@ module walker_dp_fv #(
   assign wr_mask = wb_wmask;
 
   `include "walker_watch.svh"
+`ifdef FV_WALKER_IND
+  `include "walker_inv.svh"
+`endif
 
 endmodule : walker_dp_fv

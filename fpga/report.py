@@ -46,9 +46,13 @@ def rtl_source(netlist, cell):
 def print_critical_path(out, first, last, pin, detail):
     npath = os.path.join(out, "ulx3s.json")
     netlist = json.load(open(npath)) if os.path.exists(npath) else {}
+    def short(name):
+        # block RAM and I/O cells keep their hierarchical name; LUT/FF names grow long
+        return name if len(name) <= 90 else name[:90] + "..."
+
     print(f"  critical path{detail}:")
-    print(f"    from {rtl_source(netlist, first)}  ({first[:60]}...)")
-    print(f"    to   {rtl_source(netlist, last)}, pin {pin}  ({last[:60]}...)")
+    print(f"    from {rtl_source(netlist, first)}  ({short(first)})")
+    print(f"    to   {rtl_source(netlist, last)}, pin {pin}  ({short(last)})")
 
 
 def main():

@@ -1,6 +1,7 @@
 /* Built-in workload generators (see workloads.h, docs/TRACE.md). */
 #include "workloads.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,40 +27,46 @@ wl_layout_t wl_layout_default(void) {
   return l;
 }
 
+/* The plusargs whose value is a word: +NAME=choice[i] stores value i in the field. */
+typedef struct wl_word {
+  const char *name;
+  size_t field; /* offsetof(wl_layout_t, ...) */
+  const char *choice[4];
+} wl_word_t;
+
+static const wl_word_t wl_words[] = {
+    {"dispatch", offsetof(wl_layout_t, dispatch), {"rr", "chunk"}},           /* WL_DISPATCH_ */
+    {"layout", offsetof(wl_layout_t, layout), {"soa", "aos", "aosa"}},        /* WL_LAYOUT_ */
+    {"prog", offsetof(wl_layout_t, prog), {"v1", "upstream"}},                /* WL_PROG_ */
+    {"shfl_block", offsetof(wl_layout_t, shfl_block), {"4x4", "full"}},       /* WL_SHFL_ */
+};
+
+/* 1 and the choice's index stored; -1 and "error: +NAME=V: must be a, b or c" on errs. */
+static int parse_word(wl_layout_t *lay, const wl_word_t *w, const char *value, FILE *errs) {
+  unsigned n = 0;
+  while (n < 4 && w->choice[n]) n++;
+  for (unsigned i = 0; i < n; i++) {
+    if (value && strcmp(value, w->choice[i]) == 0) {
+      *(unsigned *)((char *)lay + w->field) = i;
+      return 1;
+    }
+  }
+  fprintf(errs, "error: +%s=%s: must be ", w->name, value ? value : "");
+  for (unsigned i = 0; i < n; i++) {
+    fprintf(errs, "%s%s", i == 0 ? "" : (i + 1 == n ? " or " : ", "), w->choice[i]);
+  }
+  fprintf(errs, "\n");
+  return -1;
+}
+
 int wl_parse_plusarg(wl_layout_t *lay, const char *name, const char *value, FILE *errs) {
   static const char *const num_names[] = {"iters", "base", "align", "gap", "waves_per_cu",
                                           "wave_size", "n_cu", "fields", "esize", "warm",
                                           "launch_lines"};
   uint64_t u = 0;
   int bad = 0, rc = RINV_PN_OK;
-  if (strcmp(name, "dispatch") == 0) {
-    if (value && strcmp(value, "rr") == 0) lay->dispatch = WL_DISPATCH_RR;
-    else if (value && strcmp(value, "chunk") == 0) lay->dispatch = WL_DISPATCH_CHUNK;
-    else bad = 1;
-    if (bad) fprintf(errs, "error: +dispatch=%s: must be rr or chunk\n", value ? value : "");
-    return bad ? -1 : 1;
-  }
-  if (strcmp(name, "layout") == 0) {
-    if (value && strcmp(value, "soa") == 0) lay->layout = WL_LAYOUT_SOA;
-    else if (value && strcmp(value, "aos") == 0) lay->layout = WL_LAYOUT_AOS;
-    else if (value && strcmp(value, "aosa") == 0) lay->layout = WL_LAYOUT_AOSA;
-    else bad = 1;
-    if (bad) fprintf(errs, "error: +layout=%s: must be soa, aos or aosa\n", value ? value : "");
-    return bad ? -1 : 1;
-  }
-  if (strcmp(name, "prog") == 0) {
-    if (value && strcmp(value, "v1") == 0) lay->prog = WL_PROG_V1;
-    else if (value && strcmp(value, "upstream") == 0) lay->prog = WL_PROG_UPSTREAM;
-    else bad = 1;
-    if (bad) fprintf(errs, "error: +prog=%s: must be v1 or upstream\n", value ? value : "");
-    return bad ? -1 : 1;
-  }
-  if (strcmp(name, "shfl_block") == 0) {
-    if (value && strcmp(value, "4x4") == 0) lay->shfl_block = WL_SHFL_4X4;
-    else if (value && strcmp(value, "full") == 0) lay->shfl_block = WL_SHFL_FULL;
-    else bad = 1;
-    if (bad) fprintf(errs, "error: +shfl_block=%s: must be 4x4 or full\n", value ? value : "");
-    return bad ? -1 : 1;
+  for (size_t e = 0; e < sizeof wl_words / sizeof wl_words[0]; e++) {
+    if (strcmp(name, wl_words[e].name) == 0) return parse_word(lay, &wl_words[e], value, errs);
   }
   size_t k;
   for (k = 0; k < sizeof num_names / sizeof num_names[0]; k++) {

@@ -26,19 +26,24 @@ typedef struct tctx {
   unsigned pass, fail;
 } tctx_t;
 
-static void result(tctx_t *t, const char *name, int ok, const char *fmt, ...) {
+void test_vresult(unsigned *pass, unsigned *fail, const char *name, int ok, const char *fmt,
+                  va_list ap) {
   if (ok) {
     printf("PASS %s\n", name);
-    t->pass++;
+    (*pass)++;
     return;
   }
   char why[300];
+  vsnprintf(why, sizeof why, fmt, ap);
+  printf("FAIL %s: %s\n", name, why);
+  (*fail)++;
+}
+
+static void result(tctx_t *t, const char *name, int ok, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(why, sizeof why, fmt, ap);
+  test_vresult(&t->pass, &t->fail, name, ok, fmt, ap);
   va_end(ap);
-  printf("FAIL %s: %s\n", name, why);
-  t->fail++;
 }
 
 /* ---- parser: good traces ---- */

@@ -17,18 +17,10 @@
 static unsigned *g_pass, *g_fail;
 
 static void result(const char *name, int ok, const char *fmt, ...) {
-  if (ok) {
-    printf("PASS %s\n", name);
-    (*g_pass)++;
-    return;
-  }
-  char why[300];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(why, sizeof why, fmt, ap);
+  test_vresult(g_pass, g_fail, name, ok, fmt, ap);
   va_end(ap);
-  printf("FAIL %s: %s\n", name, why);
-  (*g_fail)++;
 }
 
 static tr_prog_t *gen(const char *wl, uint32_t n, const wl_layout_t *lay) {

@@ -421,6 +421,18 @@ static int up_cpu_waits(const up_run_t *u, tr_prog_t *p) {
   return rc;
 }
 
+/* The middle of a hand-over, after the CPU's own stores: the CPU's launch writes, its
+ * release, the GPU's epoch (kernel k with the command processor's lines), the CPU's acquire
+ * and its reads of the completion signals. */
+static int up_handover(const up_run_t *u, unsigned it, const kernel_t *k, tr_prog_t *p) {
+  int rc = up_cpu_launches(u, it, p);
+  if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
+  if (rc == 0) rc = up_gpu_epoch(u, it, k, p);
+  if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
+  if (rc == 0) rc = up_cpu_waits(u, p);
+  return rc;
+}
+
 /* square.cpp: A_h[i] = 1.618f + i; vector_square<<<512,256>>>(C_h, A_h, N) grid-stride;
  * check loop `C_h[i] != A_h[i] * A_h[i]` (ld C[i], ld A[i]). */
 static int gen_square_up(uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
@@ -442,11 +454,7 @@ static int gen_square_up(uint32_t n, const wl_layout_t *lay, tr_prog_t *p) {
     for (uint32_t i = 0; i < n && rc == 0; i++) {
       rc = tr_prog_mem(p, 0, 1, c.a + 4u * i, fbits(sq_val(&c, i)));
     }
-    if (rc == 0) rc = up_cpu_launches(&u, it, p);
-    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
-    if (rc == 0) rc = up_gpu_epoch(&u, it, &k, p);
-    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
-    if (rc == 0) rc = up_cpu_waits(&u, p);
+    if (rc == 0) rc = up_handover(&u, it, &k, p);
     for (uint32_t i = 0; i < n && rc == 0; i++) {
       rc = tr_prog_mem(p, 0, 0, c.c + 4u * i, 0);
       if (rc == 0) rc = tr_prog_mem(p, 0, 0, c.a + 4u * i, 0);
@@ -510,11 +518,7 @@ static int gen_transpose_up(uint32_t w, int shfl, const wl_layout_t *lay, tr_pro
     for (uint32_t i = 0; i < elems && rc == 0; i++) {
       rc = tr_prog_mem(p, 0, 1, c.in + 4u * i, tp_val(&c, i));
     }
-    if (rc == 0) rc = up_cpu_launches(&u, it, p);
-    if (rc == 0) rc = tr_prog_sync(p, 0, TR_RELEASE);
-    if (rc == 0) rc = up_gpu_epoch(&u, it, &k, p);
-    if (rc == 0) rc = tr_prog_sync(p, 0, TR_ACQUIRE);
-    if (rc == 0) rc = up_cpu_waits(&u, p);
+    if (rc == 0) rc = up_handover(&u, it, &k, p);
     for (uint32_t j = 0; j < w && rc == 0; j++) {
       for (uint32_t i = 0; i < w && rc == 0; i++) {
         rc = tr_prog_mem(p, 0, 0, c.in + 4u * (j * w + i), 0);

@@ -12,7 +12,7 @@
 .PHONY: formal formal-quick
 
 FORMAL_DIR  ?= build/formal
-FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs,dregs,walker
+FORMAL_JOBS ?= fifo,fifo_eq,rtable,regs,dregs,chan,walker
 
 formal: $(BUILD)/params.stamp $(VENV)/stamp
 	$(PYTHON) tools/formal_run.py --out $(FORMAL_DIR) --jobs $(FORMAL_JOBS)

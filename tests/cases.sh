@@ -33,7 +33,7 @@ run_test  rtl_bad_params      bash tests/rtl_bad_params.sh
 run_test  formal_quick bash -c "
   set -eo pipefail; make -s formal-quick FORMAL_DIR=$OUT/formal | tee $OUT/formal_quick.txt
   ! grep -qE '^(FAILED|PROBLEM|MISSING)' $OUT/formal_quick.txt
-  for j in fifo rtable regs dregs walker; do
+  for j in fifo rtable regs dregs chan walker; do
     grep -qE \"^PROVED +\$j \" $OUT/formal_quick.txt || { echo \"no PROVED line for \$j\"; exit 1; }
     v=\$(sed -n \"s/^BREAK-OK \$j .*counterexample \\(.*\\.vcd\\)\$/\\1/p\" $OUT/formal_quick.txt | head -1)
     [ -n \"\$v\" ] || { echo \"no failing broken variant for \$j\"; exit 1; }

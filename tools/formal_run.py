@@ -35,7 +35,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-JOBS = ["fifo", "fifo_eq", "rtable", "regs", "dregs", "walker"]
+JOBS = ["fifo", "fifo_eq", "rtable", "regs", "dregs", "chan", "walker"]
 
 
 def tasks_of(sby):

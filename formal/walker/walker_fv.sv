@@ -22,6 +22,12 @@
 //   wk_wb_before_ack  ... and L is not dirty: a dirty L was written back before the ack
 //   wk_wb_mask        every cc_req write of L carries exactly the bytes stored to L since it
 //                     became dirty (its byte mask), and only a dirty L is written back
+//   chan_cc_req_hold, chan_hist_hold, chan_ack_hold, chan_resp_hold (issue 13, §5): cc_req
+//                     (valid, we, line, wmask), hist (valid, line, last), ack (valid, hits)
+//                     and each core port's response (valid) keep valid and their payload
+//                     from a cycle with valid and not ready to the next
+//   chan_cc_req_wdata_hold, chan_resp_rdata_hold (define FV_CHAN_DATA, task bmc_chdata):
+//                     the same for cc_req's wdata and the responses' rdata
 module walker_fv #(
   parameter int NL1    = 1,
   parameter int L1Sets = 2,
@@ -178,6 +184,56 @@ module walker_fv #(
   rinv_pkg::lmask_t wr_mask;
   assign wr_line = cc_req_line;
   assign wr_mask = cc_req_wmask;
+
+  // ---- channel holding (valid/ready contract, §5): every channel side_cc drives keeps valid
+  // and its payload stable until ready (bounded with the task's depth) -----------------------
+  logic                 ch_past_q, crv_q, crr_q, crwe_q, hv_q, hr_q, hl_q, av_q, ar_q;
+  rinv_pkg::line_t      crl_q, hln_q;
+  rinv_pkg::ldata_t     crd_q;
+  rinv_pkg::lmask_t     crm_q;
+  logic [31:0]          ah_q;
+  logic [NL1-1:0]       rv_q, rr_q;
+  logic [NL1-1:0][31:0] rd_q;
+  always_ff @(posedge clk_i) begin
+    ch_past_q <= rst_ni;
+    crv_q     <= cc_req_valid;
+    crr_q     <= cc_req_ready;
+    crwe_q    <= cc_req_we;
+    crl_q     <= cc_req_line;
+    crd_q     <= cc_req_wdata;
+    crm_q     <= cc_req_wmask;
+    hv_q      <= hist_valid;
+    hr_q      <= hist_ready;
+    hl_q      <= hist_last;
+    hln_q     <= hist_line;
+    av_q      <= ack_valid;
+    ar_q      <= ack_ready;
+    ah_q      <= ack_hits;
+    rv_q      <= port_resp_valid;
+    rr_q      <= port_resp_ready;
+    rd_q      <= port_resp_rdata;
+  end
+  always_comb begin
+    if (rst_ni && ch_past_q) begin
+      chan_cc_req_hold: assert (!(crv_q && !crr_q) ||
+                                (cc_req_valid && cc_req_we == crwe_q && cc_req_line == crl_q &&
+                                 cc_req_wmask == crm_q));
+      chan_hist_hold: assert (!(hv_q && !hr_q) ||
+                              (hist_valid && hist_line == hln_q && hist_last == hl_q));
+      chan_ack_hold: assert (!(av_q && !ar_q) || (ack_valid && ack_hits == ah_q));
+      for (int k = 0; k < NL1; k++) begin
+        chan_resp_hold: assert (!(rv_q[k] && !rr_q[k]) || port_resp_valid[k]);
+      end
+`ifdef FV_CHAN_DATA
+      // the data payloads (task bmc_chdata): observing them keeps the data arrays in the
+      // model, which the other properties let Yosys remove (too slow for depth 24)
+      chan_cc_req_wdata_hold: assert (!(crv_q && !crr_q) || cc_req_wdata == crd_q);
+      for (int k = 0; k < NL1; k++) begin
+        chan_resp_rdata_hold: assert (!(rv_q[k] && !rr_q[k]) || port_resp_rdata[k] == rd_q[k]);
+      end
+`endif
+    end
+  end
 
   `include "walker_watch.svh"
 

@@ -69,6 +69,11 @@ module dir_memarb (
           if (m_we_q) m_state_d = MIdle;
           else        m_state_d = MWait;
         end
+`ifdef RINV_FORMAL_BREAK_CHAN
+        // broken variant (formal/chan.sby, task break_mem): the request is withdrawn while
+        // not ready (valid drops, the next grant may carry another payload)
+        else m_state_d = MIdle;
+`endif
       end
       MWait: begin
         if (mem_resp_valid_i) begin

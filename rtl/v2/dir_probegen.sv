@@ -141,6 +141,15 @@ module dir_probegen #(
     setwalk_of = (w == WalkAddr) ? 1'b0 : (w == WalkSet) ? 1'b1 : (n > smax);
   endfunction
 
+`ifdef RINV_FORMAL_BREAK_CHAN
+  // broken variant only (formal/chan.sby, task break_pg): a toggle
+  logic brk_chan_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) brk_chan_q <= 1'b0;
+    else         brk_chan_q <= !brk_chan_q;
+  end
+`endif
+
   always_comb begin
     probe_valid_o   = '0;
     probe_first_o   = '0;
@@ -149,6 +158,11 @@ module dir_probegen #(
     ack_ready_o     = '0;
     if (p_valid_q && 32'(oc_q) < Pif) begin
       probe_valid_o[tgt]   = 1'b1;
+`ifdef RINV_FORMAL_BREAK_CHAN
+      // broken variant (formal/chan.sby, task break_pg): the offered probe's valid drops in
+      // every other cycle, whether or not it was taken
+      if (brk_chan_q) probe_valid_o[tgt] = 1'b0;
+`endif
       probe_first_o[tgt]   = p_first_q;
       probe_nlines_o[tgt]  = p_n_q;
       probe_setwalk_o[tgt] = p_sw_q;

@@ -390,7 +390,8 @@ static wl_hip_launch_t up_launch(const up_run_t *u, unsigned which, unsigned it)
 
 static int up_cpu_launches(const up_run_t *u, unsigned it, tr_prog_t *p) {
   int rc = 0;
-  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0 && u->lay->launch_lines; w++) {
+  if (!u->lay->launch_lines) return 0;
+  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0; w++) {
     wl_hip_launch_t l = up_launch(u, w, it);
     rc = wl_hip_cpu_launch(p, &u->rt, &l);
   }
@@ -415,7 +416,8 @@ static int up_gpu_epoch(const up_run_t *u, unsigned it, const kernel_t *k, tr_pr
 
 static int up_cpu_waits(const up_run_t *u, tr_prog_t *p) {
   int rc = 0;
-  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0 && u->lay->launch_lines; w++) {
+  if (!u->lay->launch_lines) return 0;
+  for (unsigned w = 0; w < WL_HIP_LAUNCHES && rc == 0; w++) {
     rc = wl_hip_cpu_wait(p, &u->rt, w);
   }
   return rc;

@@ -13,8 +13,18 @@ static uint32_t pkt_addr(const wl_hip_rt_t *rt, unsigned slot) {
   return rt->queue + (slot % WL_HIP_RING_SLOTS) * WL_HIP_PKT_BYTES;
 }
 
+/* Launch `which`'s kernel-argument segment and completion signal (hsa_signal_t: the signal's
+ * value is the 64-bit word at offset 8). */
+static uint32_t ka_addr(const wl_hip_rt_t *rt, unsigned which) {
+  return rt->kernarg + which * WL_HIP_KA_BYTES;
+}
+
+static uint32_t sig_addr(const wl_hip_rt_t *rt, unsigned which) {
+  return rt->signal + which * WL_HIP_SIG_BYTES;
+}
+
 static uint32_t sig_value(const wl_hip_rt_t *rt, unsigned which) {
-  return rt->signal + which * WL_HIP_SIG_BYTES + 8u;
+  return sig_addr(rt, which) + 8u;
 }
 
 /* hsa_kernel_dispatch_packet_t as 16 words: header | setup << 16; workgroup_size_x | _y << 16;
@@ -30,14 +40,14 @@ static uint32_t pkt_word(const wl_hip_rt_t *rt, const wl_hip_launch_t *l, unsign
     case 2: return l->wg[2];
     case 3: case 4: case 5: return l->grid[w - 3u];
     case 8: return 0x00c0ffeeu + l->which; /* code object address: not in the program */
-    case 10: return rt->kernarg + l->which * WL_HIP_KA_BYTES;
-    case 14: return rt->signal + l->which * WL_HIP_SIG_BYTES;
+    case 10: return ka_addr(rt, l->which);
+    case 14: return sig_addr(rt, l->which);
     default: return 0;
   }
 }
 
 int wl_hip_cpu_launch(tr_prog_t *p, const wl_hip_rt_t *rt, const wl_hip_launch_t *l) {
-  uint32_t ka = rt->kernarg + l->which * WL_HIP_KA_BYTES;
+  uint32_t ka = ka_addr(rt, l->which);
   int rc = 0;
   for (unsigned i = 0; i < l->n_kernarg && rc == 0; i++) {
     rc = tr_prog_mem(p, 0, 1, ka + 4u * i, l->kernarg[i]);
@@ -54,7 +64,7 @@ int wl_hip_cpu_launch(tr_prog_t *p, const wl_hip_rt_t *rt, const wl_hip_launch_t
 
 int wl_hip_cp_read(tr_prog_t *p, const wl_hip_rt_t *rt, const wl_hip_launch_t *l) {
   unsigned port = TR_N_CPU_PORTS + WL_HIP_CP_PORT;
-  uint32_t ka = rt->kernarg + l->which * WL_HIP_KA_BYTES;
+  uint32_t ka = ka_addr(rt, l->which);
   int rc = 0;
   for (unsigned w = 0; w < WL_HIP_PKT_BYTES / 4u && rc == 0; w++) {
     rc = tr_prog_mem(p, port, 0, pkt_addr(rt, l->slot) + 4u * w, 0);

@@ -310,6 +310,22 @@ module dregs_fv #(
                                 st_clr == {2'b00, acc_wr && k_start, 7'b0});
       dregs_ev_inv_cycles: assert (st_ev[6] == 32'(inv_busy) && st_ev[7] == 32'(inv_busy));
       dregs_wr_inv_start: assert (wr_inv_start == (acc_wr && k_start));
+      // statistics events of the history structures and the generator (§7.2-§7.4, §7.6): a
+      // data beat counts one history entry; a refused FIFO push (drop) and a smallest-gap
+      // merge each count one overflow; over_inv adds each side's merge gap (the lines the
+      // merge added, rt_merge_adds_gap in formal/rtable) and an all-probe ack's hits;
+      // inv_hits adds every ack's hits; a probe handshake counts one probe and its lines
+      // (the all-probe: the target's TOTAL_LINES)
+      dregs_ev_hist_entries: assert (st_ev[4] == 32'(beat_data_i[0]) + 32'(beat_data_i[1]));
+      dregs_ev_overflows: assert (st_ev[5] == 32'(drop_i[0]) + 32'(drop_i[1]) +
+                                              32'(rt_merge_i[0]) + 32'(rt_merge_i[1]));
+      dregs_ev_over_inv: assert (st_ev[3] == ((ack_hs_i && aw_i) ? ack_hits_i[tgt_i] : 32'd0) +
+                                             (rt_merge_i[0] ? 32'(rt_gap_i[0]) : 32'd0) +
+                                             (rt_merge_i[1] ? 32'(rt_gap_i[1]) : 32'd0));
+      dregs_ev_inv_hits: assert (st_ev[2] == (ack_hs_i ? ack_hits_i[tgt_i] : 32'd0));
+      dregs_ev_probes: assert (st_ev[0] == 32'(phs_i) &&
+                               st_ev[1] == (phs_i ? (p_all_i ? 32'(total_tgt_i) : 32'(p_n_i))
+                                                  : 32'd0));
       // STATUS layout (§8): [0] inv_busy [1] inv_done [3:2] hist_busy [5:4] last id [7:6] ovf
       // [9:8] owner; the ports carry the same flags
       dregs_status_fields: assert (pk_status[0] == inv_busy && pk_status[1] == inv_done &&

@@ -37,7 +37,8 @@ module walker_fv #(
   parameter int Pif    = 2,
   parameter int MaxN   = 4,
   parameter int LB     = `FV_LINE_BITS,
-  parameter int TagOreg = 0   // tag_oreg; the side_cc top is run with 0 only (depth budget)
+  parameter int TagOreg = 0,  // tag_oreg; the side_cc top is run with 0 only (depth budget)
+  parameter int RecCap = 2
 ) (
   input  logic clk_i
 );
@@ -81,7 +82,7 @@ module walker_fv #(
     .L2Ways (L2Ways),
     .L1Lat  (1),
     .L2Lat  (1),
-    .RecCap (2),
+    .RecCap (RecCap),
     .Lanes  (1),
     .Pif    (Pif),
     .TagOreg (TagOreg)
@@ -232,6 +233,65 @@ module walker_fv #(
         chan_resp_rdata_hold: assert (!(rv_q[k] && !rr_q[k]) || port_resp_rdata[k] == rd_q[k]);
       end
 `endif
+    end
+  end
+
+  // ---- recorder -> directory (issue 13): every recorded line reaches the directory ---------
+  // pk_rec_push, pk_rec_line, pk_rec_pop: the recorder's push, the line it records and its
+  // pop (side_cc's nets dut.rec_push, dut.u_rec.pdata_i, dut.rec_pop, connected by the .sby
+  // script: Yosys has no hierarchical references). A recorded line is the line of a push; it
+  // reaches the directory as the data beat (hist_valid, hist_ready, !hist_last) that pops it.
+  // The checker watches one push it picks (rec_pick, anyseq) and counts the entries ahead of
+  // it by the data beats, which are observed on side_cc's ports:
+  //   rec_no_push_full  a push never meets a full recorder (rec_count < RecCap): §6.2 rule 3's
+  //                     early drain keeps room, so no recorded line is dropped
+  //   rec_pop_is_beat   the recorder pops exactly at a data beat's handshake (§6.4)
+  //   rec_watch_inside  the watched line stays in the recorder until its beat (fewer entries
+  //                     ahead of it than rec_count)
+  //   rec_watch_beat    the data beat that pops it carries its line
+  // Together with the hist channel's hold (chan_hist_hold) and the directory's side (dir_hist:
+  // an accepted data beat is inserted into the range table or pushed into the history FIFO, or
+  // its refused push is flagged as a drop, which sets ovf and is counted, dregs_ev_overflows),
+  // every recorded line reaches the directory or the overflow policy is taken and counted.
+  logic            pk_rec_push, pk_rec_pop;
+  rinv_pkg::line_t pk_rec_line;
+  (* anyseq *) logic rec_pick;
+  logic            rw_q, rwn_q, d_hs;
+  rinv_pkg::line_t rwl_q;
+  localparam int RW = $clog2(RecCap + 1);
+  logic [RW-1:0]   rwa_q, rcnt;   // entries ahead of the watched line; rec_count
+  assign rcnt = rec_count[RW-1:0];
+  assign d_hs = hist_valid && hist_ready && !hist_last;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rw_q  <= 1'b0;
+      rwn_q <= 1'b0;
+      rwl_q <= '0;
+      rwa_q <= '0;
+    end else if (rw_q) begin
+      if (d_hs && rwa_q == '0) rw_q <= 1'b0;
+      else if (d_hs) rwa_q <= rwa_q - RW'(1);
+    end else if (pk_rec_push && rec_pick) begin
+      rw_q  <= 1'b1;
+      rwn_q <= (rcnt - RW'(d_hs)) != '0;
+      rwl_q <= pk_rec_line;
+      rwa_q <= rcnt - RW'(d_hs);
+    end
+  end
+  always_comb begin
+    if (rst_ni) begin
+      // rec_count never exceeds RecCap (the recorder FIFO's fifo_count_le_cap), so its low
+      // RW bits are the count
+      rec_no_push_full: assert (!pk_rec_push || 32'(rec_count) < RecCap);
+      rec_pop_is_beat: assert (pk_rec_pop == d_hs);
+      if (rw_q) begin
+        rec_watch_inside: assert (32'(rwa_q) < 32'(rec_count));
+        if (d_hs && rwa_q == '0) rec_watch_beat: assert (hist_line == rwl_q);
+      end
+      rec_cover_watch_beat: cover (rw_q && d_hs && rwa_q == '0);
+      // a watched line recorded behind another (its beat is beyond the cover depth 30: two
+      // store misses with their fills, then two history lookups)
+      rec_cover_watch_behind: cover (rw_q && rwn_q);
     end
   end
 

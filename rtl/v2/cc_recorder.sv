@@ -30,6 +30,14 @@ module cc_recorder #(
   logic xfer_q, xfer_d;
   logic unused_rec_ok;
   logic full_q, full_d, nz_q, nz_d, gt1_q, gt1_d, up, dn;
+  logic push;
+`ifdef RINV_FORMAL_BREAK_REC
+  // broken variant (formal/walker.sby, task break_rec): a store that records its line while a
+  // transfer is running (hist_go came during its lookup) is silently dropped
+  assign push = push_i && !xfer_q;
+`else
+  assign push = push_i;
+`endif
 
   rinv_fifo #(
     .Depth  (RecCap),
@@ -38,7 +46,7 @@ module cc_recorder #(
   ) u_fifo (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .push_i       (push_i),
+    .push_i       (push),
     .pdata_i      (pdata_i),
     .pop_i        (pop_i),
     .flush_i      (1'b0),
@@ -50,7 +58,7 @@ module cc_recorder #(
 
   // count' = count + up - dn; the flags of count + 1 / count - 1 are taken from the registered
   // flags and compares of count_o (a register path), selected by the late push / pop
-  assign up = push_i && !full_q;   // = the FIFO's push_ok
+  assign up = push && !full_q;     // = the FIFO's push_ok
   assign dn = pop_i;
   always_comb begin
     full_d = full_q;

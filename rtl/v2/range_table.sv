@@ -396,7 +396,11 @@ module range_table #(
       end
       RMerge: begin
         merge_o = 1'b1;
+`ifdef RINV_FORMAL_BREAK_RTABLE_GAP
+        gap_o   = bg_q + 26'd1;   // broken variant (formal/rtable.sby, break_gap): one too many
+`else
         gap_o   = bg_q;
+`endif
         for (int i = 0; i <= Cap; i++) begin
           if (bk_q == IdxW'(i)) l_d[i] = l_at_bk1;
         end
@@ -563,6 +567,18 @@ module range_table #(
 `ifdef FV_LINE_BITS
   logic            fv_small;   // every line register below 2**FV_LINE_BITS
 `endif
+  // a merge adds exactly the counted gap lines: fv_sum = the number of lines entries 0..cnt-1
+  // cover; fv_gl / fv_gf = l[bk] / f[bk + 1], the entries RMerge joins. With the data
+  // abstraction (lines below 2**FV_LINE_BITS) at most 2**FV_LINE_BITS lines are covered, so a
+  // sum of FV_LINE_BITS + 2 bits is exact (and keeps the induction at the speed of the others)
+`ifdef FV_LINE_BITS
+  localparam int FvSumW = `FV_LINE_BITS + 2;
+`else
+  localparam int FvSumW = 32;
+`endif
+  logic [FvSumW-1:0] fv_sum, fv_sum_exp_q;
+  logic [25:0]     fv_gl, fv_gf;
+  logic            fv_mrg_q, fv_cov_q, fv_ingap_q;
   logic [26:0]     fv_take_end, fv_w27;
   logic [IdxW:0]   fv_pos;
   logic [Cap:0]    fv_sc;   // entry i scanned: i < cnt and i in a chunk already examined
@@ -593,8 +609,16 @@ module range_table #(
     fv_small   = (x_q >> `FV_LINE_BITS) == '0 && (bg_q >> `FV_LINE_BITS) == '0;
 `endif
     fv_bk_gap  = '0;     // f[bk + 1] - l[bk] - 1, the gap RGap's best index names
+    fv_gl      = '0;
+    fv_gf      = '0;
+    fv_sum     = '0;
     for (int i = 0; i <= Cap; i++) begin
-      if (i < Cap && bk_q == IdxW'(i)) fv_bk_gap = f_q[i+1] - l_q[i] - 26'd1;
+      if (i < Cap && bk_q == IdxW'(i)) begin
+        fv_bk_gap = f_q[i+1] - l_q[i] - 26'd1;
+        fv_gl     = l_q[i];
+        fv_gf     = f_q[i+1];
+      end
+      if (i < 32'(cnt_q)) fv_sum = fv_sum + FvSumW'(l_q[i]) - FvSumW'(f_q[i]) + FvSumW'(1);
       fv_sc[i] = (i < 32'(cnt_q)) &&
                  ((state_q == RApply) || ((state_q == RScan) && (i < 32'(c_q) * Scan)));
       if (i < 32'(cnt_q) && f_q[i] <= fv_w && fv_w <= l_q[i]) fv_cov = 1'b1;
@@ -613,8 +637,31 @@ module range_table #(
     end
   end
 
+  // the cycle after RMerge: what the merge did (gap_o is what dir_regs adds to stat_over_inv)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fv_mrg_q     <= 1'b0;
+      fv_sum_exp_q <= '0;
+      fv_cov_q     <= 1'b0;
+      fv_ingap_q   <= 1'b0;
+    end else begin
+      fv_mrg_q     <= merge_o;
+      fv_sum_exp_q <= fv_sum + FvSumW'(gap_o);
+      fv_cov_q     <= fv_cov;
+      fv_ingap_q   <= (fv_gl < fv_w) && (fv_w < fv_gf);
+    end
+  end
+
   always_comb begin
     if (rst_ni) begin
+      // a merge adds exactly the counted gap lines: the covered lines after it number those
+      // before plus its gap_o, and they are those before and the lines strictly between the
+      // two entries it joins (the watched line fv_w: covered after iff covered before or in
+      // that gap), so no line is lost and no line but the gap's is added
+      if (fv_mrg_q) begin
+        rt_merge_adds_gap: assert (fv_sum == fv_sum_exp_q);
+        rt_merge_set: assert (fv_cov == (fv_cov_q || fv_ingap_q));
+      end
 `ifdef RINV_FORMAL_BREAK_RTABLE
       // broken variant: claims coverage during the watched line's own insert as well
       rt_watched_line_covered: assert (!fv_ins_q || fv_cov);

@@ -2,14 +2,16 @@
 #include "eager.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "workloads.h"
 
 #define EG_MAX_LINES 1024u /* distinct lines remembered per store instruction */
 
 struct eager {
-  uint64_t wt; /* static: from the program */
-  uint64_t rdblkm, rdblk;
+  unsigned rules; /* EAGER_V22 / EAGER_V21 */
+  uint64_t wt;    /* static: from the program */
+  uint64_t rdblkm, rdblk, rdblk_cpu;
   int cur_store[2]; /* last accepted request of each side is a store */
 };
 
@@ -47,9 +49,19 @@ static uint64_t count_write_throughs(const tr_prog_t *p) {
   return wt;
 }
 
-eager_t *eager_new(const tr_prog_t *p) {
+int eager_rules_parse(const char *s, unsigned *out) {
+  if (strcmp(s, "v22") == 0) *out = EAGER_V22;
+  else if (strcmp(s, "v21") == 0) *out = EAGER_V21;
+  else return -1;
+  return 0;
+}
+
+const char *eager_rules_name(unsigned rules) { return rules == EAGER_V21 ? "v21" : "v22"; }
+
+eager_t *eager_new(const tr_prog_t *p, unsigned rules) {
   eager_t *e = calloc(1, sizeof *e);
   if (!e) return NULL;
+  e->rules = rules;
   e->wt = count_write_throughs(p);
   return e;
 }
@@ -57,7 +69,7 @@ eager_t *eager_new(const tr_prog_t *p) {
 void eager_free(eager_t *e) { free(e); }
 
 void eager_reset(eager_t *e) {
-  e->rdblkm = e->rdblk = 0;
+  e->rdblkm = e->rdblk = e->rdblk_cpu = 0;
   e->cur_store[0] = e->cur_store[1] = 0;
 }
 
@@ -65,11 +77,25 @@ void eager_port_accept(eager_t *e, unsigned side, int store) { e->cur_store[side
 
 void eager_fill_req(eager_t *e, unsigned side) {
   if (side == 0 && e->cur_store[0]) e->rdblkm++;
+  if (side == 0 && !e->cur_store[0]) e->rdblk_cpu++;
   if (side == 1 && !e->cur_store[1]) e->rdblk++;
 }
 
 eager_counts_t eager_counts(const eager_t *e) {
-  eager_counts_t c = {.rdblkm = e->rdblkm, .wt = e->wt, .rdblk = e->rdblk};
-  c.total = c.rdblkm + c.wt + c.rdblk;
+  eager_counts_t c = {.rdblkm = e->rdblkm, .wt = e->wt, .rdblk = e->rdblk,
+                      .rdblk_cpu = e->rdblk_cpu};
+  c.to_gpu = c.rdblkm + (e->rules == EAGER_V21 ? c.rdblk_cpu : 0);
+  c.to_cpu = c.wt + c.rdblk;
+  c.total = c.to_cpu + c.to_gpu;
   return c;
+}
+
+void eager_counts_add(eager_counts_t *acc, const eager_counts_t *c) {
+  acc->rdblkm += c->rdblkm;
+  acc->wt += c->wt;
+  acc->rdblk += c->rdblk;
+  acc->rdblk_cpu += c->rdblk_cpu;
+  acc->to_cpu += c->to_cpu;
+  acc->to_gpu += c->to_gpu;
+  acc->total += c->total;
 }

@@ -341,7 +341,7 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
     h->drv[s].mmio.read = mmio_read;
   }
   if (build_program(h) != 0) goto fail;
-  h->eager = eager_new(h->prog);
+  h->eager = eager_new(h->prog, h->o.eager_rules);
   h->owner = owner_policy_new();
   h->mem = mem_new(h->cfg->mem_lat ? h->cfg->mem_lat : 1u);
   if (!h->eager || !h->owner || !h->mem) {

@@ -48,6 +48,7 @@ typedef struct harness_opts {
   uint64_t max_cycles;             /* 0 = unlimited */
   int reorder;                     /* +reorder=1: shuffle each side's ops inside an epoch */
   unsigned paging;                 /* +paging=: PT_* of common/pagetable.h (0 identity) */
+  unsigned eager_rules;            /* +eager_rules=: EAGER_V22 (0) or EAGER_V21 (eager.h) */
   int demo;                        /* no plusargs at all: the default demonstration */
   wl_layout_t lay;                 /* workload plusargs (+iters= +layout= ..., workloads.h) */
   int no_model;                    /* +no_model: tb_dir without the checker model (bench) */

@@ -110,6 +110,8 @@ static const struct {
     {"reorder", "0|1", "0", "shuffle each side's memory operations inside each epoch"},
     {"paging", PT_POLICY_CHOICES, "identity", "4 KiB pages: virtual-to-physical map of the "
      "program's addresses (docs/TRACE.md §6)"},
+    {"eager_rules", EAGER_RULES_CHOICES, "v22", "gem5 directory probe rules of the eager "
+     "baseline: v22 (a CPU load miss probes nobody) or v21 (it probes the TCC)"},
     {"max_cycles", "N", "0", "a run needing more than N cycles stops with an error; 0 = none"},
     {"progress", "S", "5", "seconds between progress lines on stderr, 0 = off"},
     {"probe_log", "FILE", "-", "write every probe as CSV"},
@@ -283,6 +285,8 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       o->stall = (unsigned)u;
     } else if (strcmp(name, "paging") == 0) {
       bad = pt_policy_parse(v, &o->paging);
+    } else if (strcmp(name, "eager_rules") == 0) {
+      bad = eager_rules_parse(v, &o->eager_rules) != 0;
     } else if (strcmp(name, "reorder") == 0) {
       if (num_arg(name, v, 0, 1, NULL, &u, errs)) return -1;
       o->reorder = (int)u;
@@ -332,8 +336,13 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
       else if (strcmp(name, "paging") == 0) hint = " (" PT_POLICY_CHOICES ")";
-      else if (strcmp(name, "inject") == 0) hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory|drop_wb_addr|drop_wb_set)";
-      else if (strcmp(name, "reset_at") == 0) hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
+      else if (strcmp(name, "eager_rules") == 0) hint = " (" EAGER_RULES_CHOICES ")";
+      else if (strcmp(name, "inject") == 0) {
+        hint = " (mismatch:CYCLE|stale|coherence|sva:CYCLE|reset_memory|drop_wb_addr|"
+               "drop_wb_set)";
+      } else if (strcmp(name, "reset_at") == 0) {
+        hint = " (CYCLE 1..10^12, or inv|hist|wb|fill|probe[+K])";
+      }
       fprintf(errs, "error: bad value '%s' for plusarg '+%s'%s\n", v, name, hint);
       return -1;
     }

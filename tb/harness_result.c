@@ -85,15 +85,19 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       "\"errors\":%llu,\"slverr\":%llu,\"reg_errors\":%u,\"coherence_checked\":%llu,"
       "\"wb_checked\":%llu,\"lost_bytes\":%llu,"
       "\"truncated\":%s,\"eager_probes\":%llu,\"eager_rdblkm\":%llu,\"eager_wt\":%llu,"
-      "\"eager_rdblk\":%llu,\"owner_probes\":%llu,\"owner_transfers\":%llu",
+      "\"eager_rdblk\":%llu,\"eager_rdblk_cpu\":%llu,\"eager_to_cpu\":%llu,"
+      "\"eager_to_gpu\":%llu,\"owner_probes\":%llu,\"owner_transfers\":%llu",
       (unsigned long long)r->cycles, r->releases, r->probes, r->probe_lines, r->inv_hits,
       r->over_inv, r->tag_lookups, r->inv_cycles, r->hist_entries, r->hist_overflows,
       (unsigned long long)r->loads_checked, (unsigned long long)r->stale_reads,
       (unsigned long long)r->mismatches, (unsigned long long)r->errors,
       (unsigned long long)r->slverr, r->reg_errors, (unsigned long long)r->coh_checked,
-      (unsigned long long)r->wb_checked, (unsigned long long)r->lost_bytes, r->truncated ? "true" : "false", (unsigned long long)r->eager.total,
+      (unsigned long long)r->wb_checked, (unsigned long long)r->lost_bytes,
+      r->truncated ? "true" : "false", (unsigned long long)r->eager.total,
       (unsigned long long)r->eager.rdblkm, (unsigned long long)r->eager.wt,
-      (unsigned long long)r->eager.rdblk, (unsigned long long)r->owner_probes,
+      (unsigned long long)r->eager.rdblk, (unsigned long long)r->eager.rdblk_cpu,
+      (unsigned long long)r->eager.to_cpu, (unsigned long long)r->eager.to_gpu,
+      (unsigned long long)r->owner_probes,
       (unsigned long long)r->owner_transfers);
   if (r->has_reset && n < len) {
     n += (size_t)snprintf(b + n, len - n,
@@ -136,10 +140,7 @@ int harness_finish(harness_t *h) {
     tot.wb_checked += r->wb_checked;
     tot.lost_bytes += r->lost_bytes;
     tot.truncated |= r->truncated;
-    tot.eager.total += r->eager.total;
-    tot.eager.rdblkm += r->eager.rdblkm;
-    tot.eager.wt += r->eager.wt;
-    tot.eager.rdblk += r->eager.rdblk;
+    eager_counts_add(&tot.eager, &r->eager);
     tot.owner_probes += r->owner_probes;
     tot.owner_transfers += r->owner_transfers;
     tot.has_reset |= r->has_reset;
@@ -184,10 +185,10 @@ int harness_finish(harness_t *h) {
   p += (size_t)snprintf(buf + p, buflen - p,
                         "RESULT {\"workload\":%s,\"n\":%u,\"mode\":\"%s\",\"walk\":\"%s\","
                         "\"config\":\"%s\",\"seed\":%llu,\"stall\":%u,\"paging\":\"%s\","
-                        "\"lockstep\":%s,",
+                        "\"eager_rules\":\"%s\",\"lockstep\":%s,",
                         wl, h->n_report, mode, k_walk_names[h->o.walk], h->cfg->name,
                         (unsigned long long)h->o.seed, h->o.stall, pt_policy_name(h->o.paging),
-                        h->o.lockstep ? "true" : "false");
+                        eager_rules_name(h->o.eager_rules), h->o.lockstep ? "true" : "false");
   p += result_fields(buf + p, buflen - p, &tot);
   if (h->o.demo) {
     p += (size_t)snprintf(buf + p, buflen - p, ",\"modes\":[");

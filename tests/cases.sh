@@ -279,9 +279,19 @@ EOF"
 # write-throughs = one per line (each 64-lane store instruction covers 4 whole lines), GPU
 # load misses = lines of A. Owner-bit policy: GPU reads of CPU-private A + CPU reads of
 # GPU-private C, one request and one transfer per line.
+# CPU load misses (RdBlk of the CorePair) = the lines of C the CPU reads back: no probe with the
+# default gem5 v22 directory rules; with +eager_rules=v21 each also probes the TCC.
 run_test wl_eager_owner_square $CHK --cond 'eager_rdblkm == 125' --cond 'eager_wt == 125' \
   --cond 'eager_rdblk == 125' --cond 'eager_probes == 375' --cond 'owner_probes == 250' \
-  --cond 'owner_transfers == 250' -- $TB +workload=square +n=2000 +mode=run +quiet
+  --cond 'owner_transfers == 250' --cond 'eager_rules == "v22"' --cond 'eager_rdblk_cpu == 125' \
+  --cond 'eager_to_cpu == 250' --cond 'eager_to_gpu == 125' \
+  -- $TB +workload=square +n=2000 +mode=run +quiet
+run_test wl_eager_v21_square $CHK --cond 'eager_rules == "v21"' --cond 'eager_rdblk_cpu == 125' \
+  --cond 'eager_probes == 500' --cond 'eager_to_cpu == 250' --cond 'eager_to_gpu == 250' \
+  -- $SIM +workload=square +n=2000 +mode=run +eager_rules=v21 +quiet
+run_test fail_plusarg_eager_rules $CHK --expect-reject --expect-status 2 \
+  --expect-output "bad value 'v23' for plusarg '\\+eager_rules' \\(v22\\|v21\\)" \
+  -- $SIM +workload=square +eager_rules=v23
 # matrixtranspose W=64: a 16-thread store instruction writes 4 rows x 16 B = 4 lines, so
 # write-throughs = (W/4)^2 * 4 = W^2/4; misses = W^2*4/64 lines each.
 run_test wl_eager_mt64 $CHK --cond 'eager_rdblkm == 256' --cond 'eager_wt == 1024' \

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "linemap.h"
+#include "parse_num.h"
 
 static const char *const k_names[PT_N_POLICIES] = {"identity", "first-touch", "random"};
 
@@ -35,17 +36,11 @@ pt_cfg_t pt_cfg_default(unsigned policy) {
 }
 
 const char *pt_policy_name(unsigned policy) {
-  return policy < PT_N_POLICIES ? k_names[policy] : "?";
+  return rinv_word_name(k_names, PT_N_POLICIES, policy);
 }
 
 int pt_policy_parse(const char *name, unsigned *policy) {
-  for (unsigned i = 0; i < PT_N_POLICIES; i++) {
-    if (strcmp(name, k_names[i]) == 0) {
-      *policy = i;
-      return 0;
-    }
-  }
-  return -1;
+  return rinv_parse_word(name, k_names, PT_N_POLICIES, policy);
 }
 
 pagetable_t *pt_new(const pt_cfg_t *cfg) {

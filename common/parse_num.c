@@ -65,3 +65,18 @@ const char *rinv_parse_why(int rc) {
     default: return "unknown reason";
   }
 }
+
+int rinv_parse_word(const char *s, const char *const *names, unsigned n, unsigned *out) {
+  if (!s) return -1;
+  for (unsigned i = 0; i < n; i++) {
+    if (strcmp(s, names[i]) == 0) {
+      *out = i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+const char *rinv_word_name(const char *const *names, unsigned n, unsigned i) {
+  return i < n ? names[i] : "?";
+}

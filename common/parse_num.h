@@ -44,4 +44,12 @@ int rinv_parse_u64_span(const char *s, size_t n, uint64_t max, unsigned flags, u
 /* The reason of a code as a short phrase for messages, e.g. "a leading zero (...)". */
 const char *rinv_parse_why(int rc);
 
+/* The one word parser of every word choice a user writes (+mode=, +walk=, +paging=,
+ * +eager_rules=, the workload options): the index i with strcmp(s, names[i]) == 0, i < n, in
+ * *out and 0; -1 (*out unchanged) when s is NULL or none matches. */
+int rinv_parse_word(const char *s, const char *const *names, unsigned n, unsigned *out);
+
+/* names[i], or "?" when i >= n (a value no parse can give). */
+const char *rinv_word_name(const char *const *names, unsigned n, unsigned i);
+
 #endif

@@ -2,8 +2,8 @@
 #include "eager.h"
 
 #include <stdlib.h>
-#include <string.h>
 
+#include "parse_num.h"
 #include "workloads.h"
 
 #define EG_MAX_LINES 1024u /* distinct lines remembered per store instruction */
@@ -49,14 +49,12 @@ static uint64_t count_write_throughs(const tr_prog_t *p) {
   return wt;
 }
 
-int eager_rules_parse(const char *s, unsigned *out) {
-  if (strcmp(s, "v22") == 0) *out = EAGER_V22;
-  else if (strcmp(s, "v21") == 0) *out = EAGER_V21;
-  else return -1;
-  return 0;
-}
+/* indexed by eager_rules_t */
+static const char *const k_rules[] = {"v22", "v21"};
 
-const char *eager_rules_name(unsigned rules) { return rules == EAGER_V21 ? "v21" : "v22"; }
+int eager_rules_parse(const char *s, unsigned *out) { return rinv_parse_word(s, k_rules, 2, out); }
+
+const char *eager_rules_name(unsigned rules) { return rinv_word_name(k_rules, 2, rules); }
 
 eager_t *eager_new(const tr_prog_t *p, unsigned rules) {
   eager_t *e = calloc(1, sizeof *e);

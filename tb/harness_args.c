@@ -7,16 +7,6 @@
 /* ------------------------------------------------------------------------------------ */
 /* plusargs                                                                              */
 
-static int pick_name(const char *v, const char *const *names, unsigned n, unsigned *out) {
-  for (unsigned i = 0; i < n; i++) {
-    if (strcmp(v, names[i]) == 0) {
-      *out = i;
-      return 0;
-    }
-  }
-  return -1;
-}
-
 static int copy_path(char *dst, const char *v) {
   if (!*v || strlen(v) >= HARNESS_PATH_MAX) return -1;
   strcpy(dst, v);
@@ -259,9 +249,9 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
       }
       o->n = (uint32_t)u;
     } else if (strcmp(name, "mode") == 0) {
-      bad = pick_name(v, k_mode_names, 3, &o->mode);
+      bad = rinv_parse_word(v, k_mode_names, 3, &o->mode);
     } else if (strcmp(name, "walk") == 0) {
-      bad = pick_name(v, k_walk_names, 3, &o->walk);
+      bad = rinv_parse_word(v, k_walk_names, 3, &o->walk);
     } else if (strcmp(name, "config") == 0) {
       o->cfg = rinv_cfg_by_name(v);
       bad = o->cfg == NULL;

@@ -45,12 +45,7 @@ static const wl_word_t wl_words[] = {
 static int parse_word(wl_layout_t *lay, const wl_word_t *w, const char *value, FILE *errs) {
   unsigned n = 0;
   while (n < 4 && w->choice[n]) n++;
-  for (unsigned i = 0; i < n; i++) {
-    if (value && strcmp(value, w->choice[i]) == 0) {
-      *(unsigned *)((char *)lay + w->field) = i;
-      return 1;
-    }
-  }
+  if (rinv_parse_word(value, w->choice, n, (unsigned *)((char *)lay + w->field)) == 0) return 1;
   fprintf(errs, "error: +%s=%s: must be ", w->name, value ? value : "");
   for (unsigned i = 0; i < n; i++) {
     fprintf(errs, "%s%s", i == 0 ? "" : (i + 1 == n ? " or " : ", "), w->choice[i]);

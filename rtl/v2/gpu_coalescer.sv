@@ -28,7 +28,8 @@ module gpu_coalescer #(
   localparam int ClDep  = CoalTokens * WaveSize,
   localparam int CdDep  = CoalTokens * CoalLines,
   localparam int ClAW   = (ClDep > 1) ? $clog2(ClDep) : 1,
-  localparam int CdAW   = (CdDep > 1) ? $clog2(CdDep) : 1
+  localparam int CdAW   = (CdDep > 1) ? $clog2(CdDep) : 1,
+  localparam int KSh    = $clog2(CoalLines)   // CoalLines is a power of 2
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -158,12 +159,43 @@ module gpu_coalescer #(
     inc_slot = (32'(s) == CoalTokens - 1) ? '0 : s + 1'b1;
   endfunction
   function automatic logic [CdAW-1:0] cd_addr(input logic [SlotW-1:0] s, input logic [KW-1:0] k);
-    cd_addr = CdAW'(32'(s) * CoalLines + 32'(k));
+    cd_addr = CdAW'((32'(s) << KSh) + 32'(k));
   endfunction
   function automatic logic [ClAW-1:0] cl_addr(input logic [SlotW-1:0] s,
                                               input logic [LaneW-1:0] i);
     cl_addr = ClAW'(32'(s) * WaveSize + 32'(i));
   endfunction
+
+  // ---- line table rows of the tail slot (collect) and the issue slot (lreq), by one compare
+  // per slot: no variable index scaled by the entry width (26 bits), which Yosys maps to a
+  // MULT18X18D (cf. docs/FPGA.md)
+  logic [CoalLines-1:0][rinv_pkg::LineW-1:0]     t_line;
+  logic [CoalLines-1:0][rinv_pkg::LineBytes-1:0] t_mask;
+  rinv_pkg::line_t                               i_line;
+  rinv_pkg::lmask_t                              i_mask;
+
+`ifdef __ICARUS__
+  always @* begin
+`else
+  always_comb begin
+`endif
+    t_line = '0;
+    t_mask = '0;
+    i_line = '0;
+    i_mask = '0;
+    for (int j = 0; j < CoalTokens; j++) begin
+      for (int k = 0; k < CoalLines; k++) begin
+        if (32'(tail_q) == j) begin
+          t_line[k] = lt_line_q[j * CoalLines + k];
+          t_mask[k] = lt_mask_q[j * CoalLines + k];
+        end
+        if ((32'(ip_q) == j) && (32'(ik_q) == k)) begin
+          i_line = lt_line_q[j * CoalLines + k];
+          i_mask = lt_mask_q[j * CoalLines + k];
+        end
+      end
+    end
+  end
 
   // ---- collect (§4.2): the tail slot, its hit k --------------------------------------------
   rinv_pkg::line_t  x;
@@ -192,8 +224,7 @@ module gpu_coalescer #(
     hitk = 1'b0;
     hk   = '0;
     for (int k = CoalLines - 1; k >= 0; k--) begin
-      if (t_coll && (32'(k) < 32'(t_nl)) &&
-          (lt_line_q[32'(tail_q) * CoalLines + k] == x)) begin
+      if (t_coll && (32'(k) < 32'(t_nl)) && (t_line[k] == x)) begin
         hitk = 1'b1;
         hk   = KW'(k);
       end
@@ -226,10 +257,9 @@ module gpu_coalescer #(
   logic ireq;
   assign ireq         = (ist_q == IReq);
   assign lreq_valid_o = ireq;
-  assign lreq_line_o  = ireq ? lt_line_q[32'(ip_q) * CoalLines + 32'(ik_q)] : '0;
+  assign lreq_line_o  = ireq ? i_line : '0;
   assign lreq_we_o    = ireq && we_q[ip_q];
-  assign lreq_mask_o  = (ireq && we_q[ip_q]) ? lt_mask_q[32'(ip_q) * CoalLines + 32'(ik_q)]
-                                             : '0;
+  assign lreq_mask_o  = (ireq && we_q[ip_q]) ? i_mask : '0;
   assign lreq_data_o  = ireq ? idata_q : '0;
   assign lreq_slot_o  = ireq ? ip_q : '0;
   assign lreq_k_o     = ireq ? ik_q : '0;
@@ -283,16 +313,22 @@ module gpu_coalescer #(
         ndone_d[tail_q] = '0;
         st_d[tail_q]    = SColl;
       end
-      if (!hitk) begin
-        lt_line_d[32'(tail_q) * CoalLines + 32'(kk)] = x;
-        lt_mask_d[32'(tail_q) * CoalLines + 32'(kk)] = '0;
-        nl_d[tail_q] = t_nl + 1'b1;
+      // line table entry (tail, kk): one compare per entry (constant indices, see t_line)
+      for (int j = 0; j < CoalTokens; j++) begin
+        for (int k = 0; k < CoalLines; k++) begin
+          if ((32'(tail_q) == j) && (32'(kk) == k)) begin
+            if (!hitk) begin
+              lt_line_d[j * CoalLines + k] = x;
+              lt_mask_d[j * CoalLines + k] = '0;
+            end
+            if (t_we) begin
+              lt_mask_d[j * CoalLines + k] = (hitk ? t_mask[k] : '0) | lane_be;
+            end
+          end
+        end
       end
-      if (t_we) begin
-        lt_mask_d[32'(tail_q) * CoalLines + 32'(kk)] =
-            (hitk ? lt_mask_q[32'(tail_q) * CoalLines + 32'(kk)] : '0) | lane_be;
-        cd_we = 1'b1;
-      end
+      if (!hitk) nl_d[tail_q] = t_nl + 1'b1;
+      if (t_we) cd_we = 1'b1;
       cl_we = 1'b1;
       nlane_d[tail_q] = t_nlane + 1'b1;
       if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin

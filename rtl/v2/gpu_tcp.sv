@@ -37,6 +37,7 @@ module gpu_tcp #(
   localparam int TagW  = 26 - SetW,
   localparam int SW    = TagW + 1,                        // tagst word {tag, valid}
   localparam int WayW  = (Ways > 1) ? $clog2(Ways) : 1,
+  localparam int WaySh = $clog2(Ways),                    // Ways is a power of 2
   localparam int DAW   = (Rows * Ways > 1) ? $clog2(Rows * Ways) : 1,
   localparam int LaneW = (Lanes > 1) ? $clog2(Lanes) : 1,
   localparam int IW    = (TcpMshrs > 1) ? $clog2(TcpMshrs) : 1,
@@ -293,9 +294,9 @@ module gpu_tcp #(
     r_we_o    = '0;
     r_wdata_o = rr_next(rr_q);
     d_re_o    = '0;
-    d_raddr_o = DAW'(32'(row) * Ways + 32'(hway_q));
+    d_raddr_o = DAW'((32'(row) << WaySh) + 32'(hway_q));
     d_we_o    = '0;
-    d_waddr_o = DAW'(32'(row) * Ways + 32'(vict_q));
+    d_waddr_o = DAW'((32'(row) << WaySh) + 32'(vict_q));
     d_wbe_o   = '1;
     d_wdata_o = rline_q;
 
@@ -357,14 +358,20 @@ module gpu_tcp #(
         end else begin
           if (rq_we_q && hit_q) begin
             // a store leaves the TCP line invalid (D8): {tag, valid = 0}
-            t_we_o              = (Lanes * Ways)'(1) << (32'(bnk) * Ways + 32'(hway_q));
+            t_we_o              = (Lanes * Ways)'(1) << ((32'(bnk) << WaySh) + 32'(hway_q));
             t_wdata_o           = {(Lanes * Ways){tag, 1'b0}};
           end
-          m_v_d[free_i]    = 1'b1;
-          m_we_d[free_i]   = rq_we_q;
-          m_line_d[free_i] = rq_line_q;
-          m_slot_d[free_i] = rq_slot_q;
-          m_k_d[free_i]    = rq_k_q;
+          // one compare per MSHR: a variable index scaled by the 26-bit line width is a
+          // MULT18X18D in Yosys (cf. docs/FPGA.md)
+          for (int i = 0; i < TcpMshrs; i++) begin
+            if (32'(free_i) == i) begin
+              m_v_d[i]    = 1'b1;
+              m_we_d[i]   = rq_we_q;
+              m_line_d[i] = rq_line_q;
+              m_slot_d[i] = rq_slot_q;
+              m_k_d[i]    = rq_k_q;
+            end
+          end
           mc_d             = mc_q + 1'b1;
           tq_push          = 1'b1;
           tq_pdata         = rq_we_q ? {rq_line_q, 1'b1, rq_mask_q, rq_data_q, free_i}
@@ -386,7 +393,7 @@ module gpu_tcp #(
 
       TFAc: begin
         // install at the victim: lowest invalid way, else rr (and rr advances)
-        t_we_o              = (Lanes * Ways)'(1) << (32'(bnk) * Ways + 32'(vict_q));
+        t_we_o              = (Lanes * Ways)'(1) << ((32'(bnk) << WaySh) + 32'(vict_q));
         t_wdata_o           = {(Lanes * Ways){tag, 1'b1}};
         d_we_o[bnk]         = 1'b1;
         if (!hasinv_q) r_we_o[bnk] = 1'b1;

@@ -354,7 +354,7 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
     return;
   }
   /* a trailing "more" (gpu ports only): not the last record of the wavefront instruction */
-  int more = nt >= 4 && strcmp(tok[nt - 1], "more") == 0;
+  int more = nt >= 4 && nt <= MAX_TOK && strcmp(tok[nt - 1], "more") == 0;
   if (more && side == 0) {
     report(pe, lineno, "'more' is for gpu ports only (%s has no wavefront instructions)", who);
     return;

@@ -54,6 +54,9 @@ static void test_refusals(unsigned *pass, unsigned *fail) {
        "gpu rd inside the unfinished instruction of gpu.1"},
       {"more_at_eof", "gpu.3 st 0x100 1 more\ngpu.0 ld 0x8\n", 1, "has no last record"},
       {"more_after_last_word", "gpu.0 st 0x100 more 5\n", 1, "bad data 'more'"},
+      /* more words than the tokenizer keeps (found by make fuzz: no read past them) */
+      {"more_too_many_words", "gpu.0 st 0x10 1 wstrb=0x1 a b c d e more\n", 1,
+       "unexpected 'a' after store data"},
   };
   char why[400];
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -89,11 +89,12 @@ typedef struct perr {
   tr_err_t *first;
   unsigned count;
   /* the wavefront instruction open on each port (a "more" record seen, its last not yet) */
-  unsigned inst_n[TR_N_PORTS];    /* records so far, 0 = none open */
-  unsigned inst_kind[TR_N_PORTS]; /* TR_LD / TR_ST */
-  unsigned inst_line[TR_N_PORTS]; /* line of its first record */
+  struct {
+    unsigned n;    /* records so far, 0 = none open */
+    unsigned kind; /* TR_LD / TR_ST */
+    unsigned line; /* line of its first record */
+  } inst[TR_N_PORTS];
 } perr_t;
-
 
 static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
   char what[150];
@@ -121,10 +122,10 @@ static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
 static int inst_closed(perr_t *pe, unsigned lineno, unsigned side, const char *op) {
   if (side != 1) return 0;
   for (unsigned q = TR_N_CPU_PORTS; q < TR_N_PORTS; q++) {
-    if (pe->inst_n[q]) {
+    if (pe->inst[q].n) {
       report(pe, lineno, "gpu %s inside the unfinished instruction of %s opened at line %u "
              "(its last record, without 'more', must come first)", op, tr_port_name(q),
-             pe->inst_line[q]);
+             pe->inst[q].line);
       return -1;
     }
   }
@@ -135,29 +136,30 @@ static int inst_closed(perr_t *pe, unsigned lineno, unsigned side, const char *o
  * the port's open instruction. 0 ok; -1 reported, and the instruction is dropped (no second
  * error for it at the end of the file). */
 static int inst_take(perr_t *pe, unsigned lineno, unsigned port, unsigned kind, int more) {
-  unsigned n = pe->inst_n[port];
-  if (n && pe->inst_kind[port] != kind) {
+  static const char *const k_kind[2] = {"ld", "st"}; /* by TR_LD, TR_ST */
+  unsigned n = pe->inst[port].n;
+  if (n && pe->inst[port].kind != kind) {
     report(pe, lineno, "%s %s inside the %s instruction opened at line %u (an instruction's "
-           "records are all ld or all st)", tr_port_name(port), kind == TR_LD ? "ld" : "st",
-           pe->inst_kind[port] == TR_LD ? "ld" : "st", pe->inst_line[port]);
-    pe->inst_n[port] = 0;
+           "records are all ld or all st)", tr_port_name(port), k_kind[kind],
+           k_kind[pe->inst[port].kind], pe->inst[port].line);
+    pe->inst[port].n = 0;
     return -1;
   }
   if (n + 1 > TR_INST_MAX) {
     report(pe, lineno, "instruction of %s opened at line %u has more than %u records",
-           tr_port_name(port), pe->inst_line[port], TR_INST_MAX);
-    pe->inst_n[port] = 0;
+           tr_port_name(port), pe->inst[port].line, TR_INST_MAX);
+    pe->inst[port].n = 0;
     return -1;
   }
   if (!more) {
-    pe->inst_n[port] = 0;
+    pe->inst[port].n = 0;
     return 0;
   }
   if (n == 0) {
-    pe->inst_kind[port] = kind;
-    pe->inst_line[port] = lineno;
+    pe->inst[port].kind = kind;
+    pe->inst[port].line = lineno;
   }
-  pe->inst_n[port] = n + 1;
+  pe->inst[port].n = n + 1;
   return 0;
 }
 
@@ -450,8 +452,8 @@ unsigned tr_parse_text(const char *name, const char *text, tr_prog_t *p, FILE *e
   free(buf);
   if (oom) report(&pe, lineno, "out of memory");
   for (unsigned q = TR_N_CPU_PORTS; q < TR_N_PORTS && !oom; q++) {
-    if (pe.inst_n[q]) {
-      report(&pe, pe.inst_line[q], "the instruction of %s opened here has no last record (one "
+    if (pe.inst[q].n) {
+      report(&pe, pe.inst[q].line, "the instruction of %s opened here has no last record (one "
              "without 'more') before the end of the file", tr_port_name(q));
     }
   }

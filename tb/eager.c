@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "parse_num.h"
-#include "workloads.h"
 
 #define EG_MAX_LINES TR_INST_MAX /* distinct lines of one store instruction, at most */
 

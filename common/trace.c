@@ -88,6 +88,12 @@ typedef struct perr {
   FILE *errs;
   tr_err_t *first;
   unsigned count;
+  /* the wavefront instruction open on each port (a "more" record seen, its last not yet) */
+  struct {
+    unsigned n;    /* records so far, 0 = none open */
+    unsigned kind; /* TR_LD / TR_ST */
+    unsigned line; /* line of its first record */
+  } inst[TR_N_PORTS];
 } perr_t;
 
 static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
@@ -109,6 +115,52 @@ static void report(perr_t *pe, unsigned line, const char *fmt, ...) {
     snprintf(pe->first->msg, sizeof pe->first->msg, "%s", msg);
   }
   pe->count++;
+}
+
+/* A sync or register record of side at lineno: no GPU instruction may be open (docs/TRACE.md,
+ * "more"). 0 ok, -1 reported. */
+static int inst_closed(perr_t *pe, unsigned lineno, unsigned side, const char *op) {
+  if (side != 1) return 0;
+  for (unsigned q = TR_N_CPU_PORTS; q < TR_N_PORTS; q++) {
+    if (pe->inst[q].n) {
+      report(pe, lineno, "gpu %s inside the unfinished instruction of %s opened at line %u "
+             "(its last record, without 'more', must come first)", op, tr_port_name(q),
+             pe->inst[q].line);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* A ld/st record of port (kind TR_LD / TR_ST, more: the word "more") at lineno joins or ends
+ * the port's open instruction. 0 ok; -1 reported, and the instruction is dropped (no second
+ * error for it at the end of the file). */
+static int inst_take(perr_t *pe, unsigned lineno, unsigned port, unsigned kind, int more) {
+  static const char *const k_kind[2] = {"ld", "st"}; /* by TR_LD, TR_ST */
+  unsigned n = pe->inst[port].n;
+  if (n && pe->inst[port].kind != kind) {
+    report(pe, lineno, "%s %s inside the %s instruction opened at line %u (an instruction's "
+           "records are all ld or all st)", tr_port_name(port), k_kind[kind],
+           k_kind[pe->inst[port].kind], pe->inst[port].line);
+    pe->inst[port].n = 0;
+    return -1;
+  }
+  if (n + 1 > TR_INST_MAX) {
+    report(pe, lineno, "instruction of %s opened at line %u has more than %u records",
+           tr_port_name(port), pe->inst[port].line, TR_INST_MAX);
+    pe->inst[port].n = 0;
+    return -1;
+  }
+  if (!more) {
+    pe->inst[port].n = 0;
+    return 0;
+  }
+  if (n == 0) {
+    pe->inst[port].kind = kind;
+    pe->inst[port].line = lineno;
+  }
+  pe->inst[port].n = n + 1;
+  return 0;
 }
 
 /* number (docs/TRACE.md; common/parse_num.h, leading zeros read as decimal): 0, or -1 if
@@ -271,6 +323,7 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
       report(pe, lineno, "unexpected '%s' after '%s'", tok[2], op);
       return;
     }
+    if (inst_closed(pe, lineno, side, op) != 0) return;
     tr_op_t o = {.kind = (uint8_t)(op[0] == 'a' ? TR_ACQUIRE : TR_RELEASE),
                  .side = (uint8_t)side,
                  .line = lineno};
@@ -282,6 +335,7 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
       report(pe, lineno, "'%s' takes a side ('cpu' or 'gpu'), not a port ('%s')", op, who);
       return;
     }
+    if (inst_closed(pe, lineno, side, op) != 0) return;
     parse_reg(pe, lineno, side, tok, nt, p, oom);
     return;
   }
@@ -301,6 +355,13 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
     report(pe, lineno, "missing address after '%s'", op);
     return;
   }
+  /* a trailing "more" (gpu ports only): not the last record of the wavefront instruction */
+  int more = nt >= 4 && nt <= MAX_TOK && strcmp(tok[nt - 1], "more") == 0;
+  if (more && side == 0) {
+    report(pe, lineno, "'more' is for gpu ports only (%s has no wavefront instructions)", who);
+    return;
+  }
+  if (more) nt--;
   uint32_t addr, data = tr_default_data(lineno);
   int rc = parse_number(tok[2], &addr);
   if (rc == -1) {
@@ -345,13 +406,15 @@ static void parse_line(perr_t *pe, unsigned lineno, char *s, tr_prog_t *p, int *
     report(pe, lineno, "unexpected '%s' after store %s", tok[ti], ti == 3 ? "address" : "data");
     return;
   }
+  if (side == 1 && inst_take(pe, lineno, port, store ? TR_ST : TR_LD, more) != 0) return;
   tr_op_t o = {.kind = (uint8_t)(store ? TR_ST : TR_LD),
                .side = (uint8_t)side,
                .port = (uint8_t)port,
                .wstrb = (uint8_t)wstrb,
                .addr = addr,
                .data = store ? data : 0u,
-               .line = lineno};
+               .line = lineno,
+               .flags = (uint8_t)(more ? TR_F_MORE : 0u)};
   if (tr_prog_push(p, &o) != 0) *oom = 1;
 }
 
@@ -388,6 +451,12 @@ unsigned tr_parse_text(const char *name, const char *text, tr_prog_t *p, FILE *e
   }
   free(buf);
   if (oom) report(&pe, lineno, "out of memory");
+  for (unsigned q = TR_N_CPU_PORTS; q < TR_N_PORTS && !oom; q++) {
+    if (pe.inst[q].n) {
+      report(&pe, pe.inst[q].line, "the instruction of %s opened here has no last record (one "
+             "without 'more') before the end of the file", tr_port_name(q));
+    }
+  }
   return pe.count;
 }
 
@@ -436,11 +505,14 @@ int tr_write(FILE *f, const tr_prog_t *p, const char *header_comment) {
   for (size_t i = 0; i < p->n; i++) {
     const tr_op_t *o = &p->ops[i];
     switch (o->kind) {
-      case TR_LD: fprintf(f, "%s ld 0x%08x\n", tr_port_name(o->port), o->addr); break;
+      case TR_LD:
+        fprintf(f, "%s ld 0x%08x%s\n", tr_port_name(o->port), o->addr,
+                (o->flags & TR_F_MORE) ? " more" : "");
+        break;
       case TR_ST:
         fprintf(f, "%s st 0x%08x 0x%08x", tr_port_name(o->port), o->addr, o->data);
         if (o->wstrb != 0xfu) fprintf(f, " wstrb=0x%x", o->wstrb);
-        fprintf(f, "\n");
+        fprintf(f, "%s\n", (o->flags & TR_F_MORE) ? " more" : "");
         break;
       case TR_ACQUIRE: fprintf(f, "%s acquire\n", tr_side_name(o->side)); break;
       case TR_RELEASE: fprintf(f, "%s release\n", tr_side_name(o->side)); break;

@@ -26,6 +26,11 @@ typedef enum tr_kind {
 #define TR_F_ANY 0x2u    /* either response is accepted */
 #define TR_F_VALUE 0x4u  /* rd: (rdata & mask) must equal data */
 #define TR_F_POLL 0x8u   /* rd: repeat the read until (rdata & mask) == data */
+/* Memory-record flag of a GPU ld/st (the word "more", docs/TRACE.md): not the last lane op of
+ * its wavefront instruction. An instruction is the records of one GPU port up to and
+ * including the first one without it: all of one kind, at most TR_INST_MAX records. */
+#define TR_F_MORE 0x10u
+#define TR_INST_MAX 64u
 
 static inline int tr_is_sync(unsigned kind) { return kind >= TR_ACQUIRE; }
 static inline int tr_is_reg(unsigned kind) { return kind == TR_REGWR || kind == TR_REGRD; }
@@ -40,7 +45,7 @@ typedef struct tr_op {
   uint32_t data; /* st, wr: data; rd: expected value (TR_F_VALUE) */
   uint32_t line; /* source line number (0 for generated records) */
   uint32_t mask; /* rd: compare mask (0xFFFFFFFF unless given) */
-  uint8_t flags; /* wr/rd: TR_F_* */
+  uint8_t flags; /* wr/rd: TR_F_SLVERR .. TR_F_POLL; gpu ld/st: TR_F_MORE */
 } tr_op_t;
 
 typedef struct tr_prog {

@@ -4,9 +4,8 @@
 #include <stdlib.h>
 
 #include "parse_num.h"
-#include "workloads.h"
 
-#define EG_MAX_LINES 1024u /* distinct lines remembered per store instruction */
+#define EG_MAX_LINES TR_INST_MAX /* distinct lines of one store instruction, at most */
 
 struct eager {
   unsigned rules; /* EAGER_V22 / EAGER_V21 */
@@ -15,37 +14,28 @@ struct eager {
   int cur_store[2]; /* last accepted request of each side is a store */
 };
 
+/* One write-through per (store instruction, line): an instruction is a GPU port's records up
+ * to the first without TR_F_MORE (docs/TRACE.md "more"); nl[q] counts the distinct lines of
+ * port q's open store instruction, 0 when none is open. */
 static uint64_t count_write_throughs(const tr_prog_t *p) {
-  int tagged = 0;
-  for (size_t i = 0; i < p->n && !tagged; i++) {
-    const tr_op_t *op = &p->ops[i];
-    if (op->kind == TR_ST && op->side == 1 && (op->flags & WL_OP_INST_START)) tagged = 1;
-  }
-  uint32_t *lines = malloc((size_t)TR_N_PORTS * EG_MAX_LINES * sizeof *lines);
+  uint32_t lines[TR_N_PORTS][EG_MAX_LINES];
   unsigned nl[TR_N_PORTS] = {0};
-  if (!lines) abort();
   uint64_t wt = 0;
   for (size_t i = 0; i < p->n; i++) {
     const tr_op_t *op = &p->ops[i];
-    if (op->side != 1) continue;
-    if (op->kind != TR_ST) {
-      /* a load or a sync of the GPU ends the store instructions in flight */
-      if (op->kind == TR_LD) nl[op->port] = 0;
-      else for (unsigned q = 0; q < TR_N_PORTS; q++) nl[q] = 0;
-      continue;
-    }
+    if (op->side != 1 || op->kind != TR_ST) continue;
     unsigned q = op->port;
-    uint32_t *l = lines + (size_t)q * EG_MAX_LINES;
-    if (!tagged || (op->flags & WL_OP_INST_START) || nl[q] == EG_MAX_LINES) nl[q] = 0;
+    uint32_t *l = lines[q];
     uint32_t line = op->addr >> 6;
     unsigned k;
+    if (nl[q] == EG_MAX_LINES) nl[q] = 0; /* not from a parsed trace: TR_INST_MAX bounds it */
     for (k = 0; k < nl[q] && l[k] != line; k++) {}
     if (k == nl[q]) {
       l[nl[q]++] = line;
       wt++;
     }
+    if (!(op->flags & TR_F_MORE)) nl[q] = 0; /* the instruction's last record */
   }
-  free(lines);
   return wt;
 }
 

@@ -21,8 +21,8 @@ int eager_rules_parse(const char *s, unsigned *out);
 const char *eager_rules_name(unsigned rules);
 
 /* Counts the GPU write-throughs of the program (one per store instruction per line; the
- * first op of a store instruction carries WL_OP_INST_START in flags; in a program without
- * such tags, e.g. a trace file, every GPU store is its own instruction). */
+ * instruction's records but the last carry TR_F_MORE, the trace word "more"; in a program
+ * without it every GPU store is its own instruction). */
 eager_t *eager_new(const tr_prog_t *p, unsigned rules);
 void eager_free(eager_t *e);
 void eager_reset(eager_t *e);

@@ -13,11 +13,14 @@ int oom(const char *what) {
 
 /* +reorder=1 (SPEC §11, seed 001): shuffles each side's memory operations inside each of its
  * segments (between two sync/register records of the side), across the side's ports. The
- * reference checks follow the request handshakes, so they stay sound in any order. */
+ * reference checks follow the request handshakes, so they stay sound in any order. The
+ * shuffle ends the wavefront instructions: every GPU op becomes its own (TR_F_MORE cleared,
+ * so +dump_trace writes a trace the parser takes). */
 static int reorder_program(harness_t *h) {
   uint64_t r = h->o.seed * 0xD1B54A32D192ED03ull + 0x5851F42D4C957F2Dull;
   size_t *tmp = malloc((h->prog->n ? h->prog->n : 1) * sizeof *tmp);
   if (!tmp) return oom("+reorder");
+  for (size_t i = 0; i < h->prog->n; i++) h->prog->ops[i].flags &= (uint8_t)~TR_F_MORE;
   for (unsigned s = 0; s < N_SIDES; s++) {
     unsigned p0 = s == 0 ? 0u : TR_N_CPU_PORTS, p1 = s == 0 ? TR_N_CPU_PORTS : TR_N_PORTS;
     size_t pos[TR_N_PORTS] = {0}, len[TR_N_PORTS] = {0};

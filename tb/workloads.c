@@ -145,9 +145,10 @@ static uint32_t wg_of(const kernel_t *k, const wl_layout_t *lay, unsigned cu, ui
  * (round-robin wg % n_cu, or contiguous chunks); each CU takes its workgroups in order, in
  * batches of whole workgroups holding at least waves_per_cu wavefronts; inside a batch the
  * wavefronts issue instruction by instruction in turn (wf0 inst0, wf1 inst0, ..., wf0
- * inst1, ...); a wavefront instruction is one word op per active lane, in lane order, and
- * the first op of a store instruction is tagged WL_OP_INST_START. CU c issues on port
- * gpu.c. CUs are independent ports, so their streams interleave at run time. */
+ * inst1, ...); a wavefront instruction is one word op per active lane, in lane order, every
+ * op but its last marked TR_F_MORE (the trace word "more"; a wave_size above TR_INST_MAX
+ * makes instructions of TR_INST_MAX lanes). CU c issues on port gpu.c. CUs are independent
+ * ports, so their streams interleave at run time. */
 static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) {
   uint32_t waves_per_wg = (k->wg_threads + lay->wave_size - 1u) / lay->wave_size;
   for (unsigned cu = 0; cu < lay->n_cu; cu++) {
@@ -163,7 +164,7 @@ static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) 
         for (uint32_t w = 0; w < nwaves; w++) {
           uint32_t g = wg_of(k, lay, cu, first_idx + w / waves_per_wg);
           uint32_t wf = w % waves_per_wg;
-          int first_store = 1;
+          unsigned in_inst = 0; /* ops of the instruction so far */
           for (uint32_t lane = 0; lane < lay->wave_size; lane++) {
             uint32_t local = wf * lay->wave_size + lane;
             if (local >= k->wg_threads) break;
@@ -171,10 +172,8 @@ static int emit_kernel(const kernel_t *k, const wl_layout_t *lay, tr_prog_t *p) 
             lane_op_t op = k->fn(k->ctx, tid, inst);
             if (!op.active) continue;
             if (tr_prog_mem(p, TR_N_CPU_PORTS + cu, op.store, op.addr, op.data) != 0) return -1;
-            if (op.store && first_store) {
-              p->ops[p->n - 1].flags = WL_OP_INST_START;
-              first_store = 0;
-            }
+            if (in_inst) p->ops[p->n - 2].flags |= TR_F_MORE;
+            in_inst = in_inst + 1u == TR_INST_MAX ? 0u : in_inst + 1u;
           }
         }
       }

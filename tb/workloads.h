@@ -42,11 +42,6 @@ typedef struct wl_layout {
 #define WL_LAYOUT_AOS 1u     /* records of fields*esize bytes, packed */
 #define WL_LAYOUT_AOSA 2u    /* records padded to the next power of two (aligned AoS) */
 
-/* Flag in tr_op_t.flags of a generated GPU store (ld/st records leave flags unused, the
- * TR_F_* bits are for register records): first lane op of a wavefront store
- * instruction (the eager baseline counts one write-through per instruction per line). */
-#define WL_OP_INST_START 0x80u
-
 wl_layout_t wl_layout_default(void);
 
 /* Workload plusargs (+iters= +base= +align= +gap= +dispatch= +waves_per_cu= +wave_size=

@@ -79,7 +79,7 @@ int wl_hip_cp_signal(tr_prog_t *p, const wl_hip_rt_t *rt, unsigned which) {
   unsigned port = TR_N_CPU_PORTS + WL_HIP_CP_PORT;
   int rc = tr_prog_mem(p, port, 1, sig_value(rt, which), 0u);
   if (rc == 0) {
-    p->ops[p->n - 1].flags = WL_OP_INST_START;
+    p->ops[p->n - 1].flags = TR_F_MORE; /* one store instruction of two words */
     rc = tr_prog_mem(p, port, 1, sig_value(rt, which) + 4u, 0u);
   }
   return rc;

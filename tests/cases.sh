@@ -180,6 +180,9 @@ run_test bad_trace_mmio  $CHK --expect-reject --expect-output 'bad_mmio.trace:4:
   -- $TB +workload=$T/bad_mmio.trace
 run_test bad_trace_op    $CHK --expect-reject --expect-output 'bad_op.trace:2: error' \
   -- $TB +workload=$T/bad_op.trace
+run_test bad_trace_more  $CHK --expect-reject --expect-status 2 --expect-output \
+  'bad_more.trace:4: error: gpu release inside the unfinished instruction of gpu.1 opened at line 2' \
+  -- $TB +workload=$T/bad_more.trace
 run_test bad_trace_missing $CHK --expect-reject --expect-output 'cannot open' \
   -- $TB +workload=$T/no_such_file.trace
 run_test bad_plusarg_mode $CHK --expect-reject --expect-output "mode" -- $TB +mode=fast
@@ -349,16 +352,18 @@ done
 run_test affine_closed_form_lockstep python3 tests/affine_expect.py $TB $OUT aos_update 48 aos 24 4
 run_test affine_stencil_lockstep_stall $CHK --cond 'releases == 3' -- $TB +workload=stencil \
   +n=24 +layout=aos +fields=3 +mode=run +walk=auto +stall=20 +seed=9 +quiet
-# +dump_trace of a generated workload replays to the same probes (instruction tags, hence
-# eager_wt, are not part of the trace format: a trace's GPU stores are one instruction each).
+# +dump_trace of a generated workload replays to the same probes and, since the wavefront
+# instructions travel as the word "more" (docs/TRACE.md), to the same eager write-throughs.
 run_test wl_dump_trace_replay bash -c "
   set -e
   $CHK --save $OUT/dt_gen.json -- $SIM +workload=aos_update +n=256 +mode=run +dump_trace=$OUT/aos.trace +quiet
   $CHK --save $OUT/dt_rep.json -- $SIM +workload=$OUT/aos.trace +mode=run +quiet
+  grep -q '^gpu\.[0-3] st 0x[0-9a-f]* 0x[0-9a-f]* more\$' $OUT/aos.trace
   python3 -c \"
 import json,sys
 a=json.load(open('$OUT/dt_gen.json')); b=json.load(open('$OUT/dt_rep.json'))
-k=['cycles','probes','probe_lines','hist_entries','eager_rdblkm','eager_rdblk','owner_probes']
+k=['cycles','probes','probe_lines','hist_entries','eager_rdblkm','eager_rdblk','owner_probes',
+   'eager_wt','eager_probes']
 d={x:(a[x],b[x]) for x in k if a[x]!=b[x]}; print(d or 'identical'); sys.exit(1 if d else 0)\""
 # +no_model: tb_dir runs the RTL alone (bench); same statistics as the model alone.
 run_test tb_no_model bash -c "
@@ -460,6 +465,12 @@ run_test random_reorder_changes_schedule bash -c "
   $CHK --save $OUT/ro0.json -- $TB_FPGA +workload=square +n=600 +config=fpga +reorder=0 +quiet
   $CHK --save $OUT/ro1.json -- $TB_FPGA +workload=square +n=600 +reorder=1 +seed=4 +quiet
   python3 -c \"import json,sys; a=json.load(open('$OUT/ro0.json')); b=json.load(open('$OUT/ro1.json')); print(a['cycles'], b['cycles']); sys.exit(0 if a['cycles'] != b['cycles'] and a['loads_checked'] == b['loads_checked'] else 1)\""
+# +reorder ends the wavefront instructions: its +dump_trace has no "more" and parses again
+run_test reorder_dump_trace_parses bash -c "
+  set -e
+  $CHK -- $SIM +workload=square +n=600 +reorder=1 +seed=4 +dump_trace=$OUT/ro.trace +quiet
+  ! grep -q ' more\$' $OUT/ro.trace
+  $CHK -- $SIM +workload=$OUT/ro.trace +quiet"
 run_test random_detects_stale $CHK --expect-fail --expect-output 'STALE READ' \
   -- $TB_FPGA +workload=random +seed=3 +n=500 +config=fpga +inject=stale +quiet
 # Assertions (rtl/sva/, bound into rinv_top, --assert): a withdrawn core request must fire

@@ -33,7 +33,9 @@ typedef struct fuzz_ctx {
 
 static int same_op(const tr_op_t *x, const tr_op_t *y) {
   int eq = x->kind == y->kind && x->side == y->side;
-  if (x->kind == TR_LD || x->kind == TR_ST) eq = eq && x->port == y->port && x->addr == y->addr;
+  if (x->kind == TR_LD || x->kind == TR_ST) {
+    eq = eq && x->port == y->port && x->addr == y->addr && x->flags == y->flags; /* "more" */
+  }
   if (x->kind == TR_ST) eq = eq && x->data == y->data && x->wstrb == y->wstrb;
   if (tr_is_reg(x->kind)) {
     eq = eq && x->addr == y->addr && x->data == y->data && x->flags == y->flags &&
@@ -156,7 +158,8 @@ static const char *const k_tokens[] = {
     "acquire", "release", "okay", "slverr", "any", "==", "poll", "mask=0xff", "wstrb=0x1",
     "0x40000000", "0x40002000", "0x40005000", "0x40006000", "0x40008000", "0x40010000",
     "0x10000000", "0x3ffffffc", "0xffffffff", "0x100000000", "1", "2", "0", "#", "\n", " ",
-    "\t", "\r", "0x", "cpu release\n", "gpu acquire\n", "cpu acquire\n", "gpu release\n"};
+    "\t", "\r", "0x", "cpu release\n", "gpu acquire\n", "cpu acquire\n", "gpu release\n",
+    " more", "gpu.1 st 0x100 1 more\n"};
 
 /* fuzz_trace FILE: runs the one input FILE (a crash input left by make fuzz) once. */
 static int reproduce(const char *path) {

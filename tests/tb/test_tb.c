@@ -18,6 +18,7 @@
 #include "refmem.h"
 #include "rinv_drv.h"
 #include "test_pagetable.h"
+#include "test_trace_more.h"
 #include "test_upstream.h"
 #include "trace.h"
 #include "workloads.h"
@@ -694,6 +695,7 @@ int main(void) {
   test_e2e(&t);
   test_driver(&t);
   test_pagetable(&t.pass, &t.fail);
+  test_trace_more(&t.pass, &t.fail);
   test_upstream(&t.pass, &t.fail);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;

@@ -24,37 +24,43 @@ static inline void put_bits(uint32_t *w, unsigned lsb, unsigned width, uint64_t 
 
 void rinv_in_pack(const rinv_in_t *s, uint32_t *words) {
   memset(words, 0, RINV_IN_WORDS * sizeof(uint32_t));
-  put_bits(words, 1099u, 10u, s->stall);
-  put_bits(words, 1093u, 1u, s->port_req_valid[0]);
-  put_bits(words, 1094u, 1u, s->port_req_valid[1]);
-  put_bits(words, 1095u, 1u, s->port_req_valid[2]);
-  put_bits(words, 1096u, 1u, s->port_req_valid[3]);
-  put_bits(words, 1097u, 1u, s->port_req_valid[4]);
-  put_bits(words, 1098u, 1u, s->port_req_valid[5]);
-  put_bits(words, 1087u, 1u, s->port_req_we[0]);
-  put_bits(words, 1088u, 1u, s->port_req_we[1]);
-  put_bits(words, 1089u, 1u, s->port_req_we[2]);
-  put_bits(words, 1090u, 1u, s->port_req_we[3]);
-  put_bits(words, 1091u, 1u, s->port_req_we[4]);
-  put_bits(words, 1092u, 1u, s->port_req_we[5]);
-  put_bits(words, 895u, 32u, s->port_req_addr[0]);
-  put_bits(words, 927u, 32u, s->port_req_addr[1]);
-  put_bits(words, 959u, 32u, s->port_req_addr[2]);
-  put_bits(words, 991u, 32u, s->port_req_addr[3]);
-  put_bits(words, 1023u, 32u, s->port_req_addr[4]);
-  put_bits(words, 1055u, 32u, s->port_req_addr[5]);
-  put_bits(words, 703u, 32u, s->port_req_wdata[0]);
-  put_bits(words, 735u, 32u, s->port_req_wdata[1]);
-  put_bits(words, 767u, 32u, s->port_req_wdata[2]);
-  put_bits(words, 799u, 32u, s->port_req_wdata[3]);
-  put_bits(words, 831u, 32u, s->port_req_wdata[4]);
-  put_bits(words, 863u, 32u, s->port_req_wdata[5]);
-  put_bits(words, 679u, 4u, s->port_req_wstrb[0]);
-  put_bits(words, 683u, 4u, s->port_req_wstrb[1]);
-  put_bits(words, 687u, 4u, s->port_req_wstrb[2]);
-  put_bits(words, 691u, 4u, s->port_req_wstrb[3]);
-  put_bits(words, 695u, 4u, s->port_req_wstrb[4]);
-  put_bits(words, 699u, 4u, s->port_req_wstrb[5]);
+  put_bits(words, 1105u, 12u, s->stall);
+  put_bits(words, 1099u, 1u, s->port_req_valid[0]);
+  put_bits(words, 1100u, 1u, s->port_req_valid[1]);
+  put_bits(words, 1101u, 1u, s->port_req_valid[2]);
+  put_bits(words, 1102u, 1u, s->port_req_valid[3]);
+  put_bits(words, 1103u, 1u, s->port_req_valid[4]);
+  put_bits(words, 1104u, 1u, s->port_req_valid[5]);
+  put_bits(words, 1093u, 1u, s->port_req_we[0]);
+  put_bits(words, 1094u, 1u, s->port_req_we[1]);
+  put_bits(words, 1095u, 1u, s->port_req_we[2]);
+  put_bits(words, 1096u, 1u, s->port_req_we[3]);
+  put_bits(words, 1097u, 1u, s->port_req_we[4]);
+  put_bits(words, 1098u, 1u, s->port_req_we[5]);
+  put_bits(words, 901u, 32u, s->port_req_addr[0]);
+  put_bits(words, 933u, 32u, s->port_req_addr[1]);
+  put_bits(words, 965u, 32u, s->port_req_addr[2]);
+  put_bits(words, 997u, 32u, s->port_req_addr[3]);
+  put_bits(words, 1029u, 32u, s->port_req_addr[4]);
+  put_bits(words, 1061u, 32u, s->port_req_addr[5]);
+  put_bits(words, 709u, 32u, s->port_req_wdata[0]);
+  put_bits(words, 741u, 32u, s->port_req_wdata[1]);
+  put_bits(words, 773u, 32u, s->port_req_wdata[2]);
+  put_bits(words, 805u, 32u, s->port_req_wdata[3]);
+  put_bits(words, 837u, 32u, s->port_req_wdata[4]);
+  put_bits(words, 869u, 32u, s->port_req_wdata[5]);
+  put_bits(words, 685u, 4u, s->port_req_wstrb[0]);
+  put_bits(words, 689u, 4u, s->port_req_wstrb[1]);
+  put_bits(words, 693u, 4u, s->port_req_wstrb[2]);
+  put_bits(words, 697u, 4u, s->port_req_wstrb[3]);
+  put_bits(words, 701u, 4u, s->port_req_wstrb[4]);
+  put_bits(words, 705u, 4u, s->port_req_wstrb[5]);
+  put_bits(words, 679u, 1u, s->port_req_last[0]);
+  put_bits(words, 680u, 1u, s->port_req_last[1]);
+  put_bits(words, 681u, 1u, s->port_req_last[2]);
+  put_bits(words, 682u, 1u, s->port_req_last[3]);
+  put_bits(words, 683u, 1u, s->port_req_last[4]);
+  put_bits(words, 684u, 1u, s->port_req_last[5]);
   put_bits(words, 673u, 1u, s->port_resp_ready[0]);
   put_bits(words, 674u, 1u, s->port_resp_ready[1]);
   put_bits(words, 675u, 1u, s->port_resp_ready[2]);
@@ -96,37 +102,43 @@ void rinv_in_pack(const rinv_in_t *s, uint32_t *words) {
 
 void rinv_in_unpack(const uint32_t *words, rinv_in_t *s) {
   memset(s, 0, sizeof *s);
-  s->stall = (uint32_t)get_bits(words, 1099u, 10u);
-  s->port_req_valid[0] = (uint32_t)get_bits(words, 1093u, 1u);
-  s->port_req_valid[1] = (uint32_t)get_bits(words, 1094u, 1u);
-  s->port_req_valid[2] = (uint32_t)get_bits(words, 1095u, 1u);
-  s->port_req_valid[3] = (uint32_t)get_bits(words, 1096u, 1u);
-  s->port_req_valid[4] = (uint32_t)get_bits(words, 1097u, 1u);
-  s->port_req_valid[5] = (uint32_t)get_bits(words, 1098u, 1u);
-  s->port_req_we[0] = (uint32_t)get_bits(words, 1087u, 1u);
-  s->port_req_we[1] = (uint32_t)get_bits(words, 1088u, 1u);
-  s->port_req_we[2] = (uint32_t)get_bits(words, 1089u, 1u);
-  s->port_req_we[3] = (uint32_t)get_bits(words, 1090u, 1u);
-  s->port_req_we[4] = (uint32_t)get_bits(words, 1091u, 1u);
-  s->port_req_we[5] = (uint32_t)get_bits(words, 1092u, 1u);
-  s->port_req_addr[0] = (uint32_t)get_bits(words, 895u, 32u);
-  s->port_req_addr[1] = (uint32_t)get_bits(words, 927u, 32u);
-  s->port_req_addr[2] = (uint32_t)get_bits(words, 959u, 32u);
-  s->port_req_addr[3] = (uint32_t)get_bits(words, 991u, 32u);
-  s->port_req_addr[4] = (uint32_t)get_bits(words, 1023u, 32u);
-  s->port_req_addr[5] = (uint32_t)get_bits(words, 1055u, 32u);
-  s->port_req_wdata[0] = (uint32_t)get_bits(words, 703u, 32u);
-  s->port_req_wdata[1] = (uint32_t)get_bits(words, 735u, 32u);
-  s->port_req_wdata[2] = (uint32_t)get_bits(words, 767u, 32u);
-  s->port_req_wdata[3] = (uint32_t)get_bits(words, 799u, 32u);
-  s->port_req_wdata[4] = (uint32_t)get_bits(words, 831u, 32u);
-  s->port_req_wdata[5] = (uint32_t)get_bits(words, 863u, 32u);
-  s->port_req_wstrb[0] = (uint32_t)get_bits(words, 679u, 4u);
-  s->port_req_wstrb[1] = (uint32_t)get_bits(words, 683u, 4u);
-  s->port_req_wstrb[2] = (uint32_t)get_bits(words, 687u, 4u);
-  s->port_req_wstrb[3] = (uint32_t)get_bits(words, 691u, 4u);
-  s->port_req_wstrb[4] = (uint32_t)get_bits(words, 695u, 4u);
-  s->port_req_wstrb[5] = (uint32_t)get_bits(words, 699u, 4u);
+  s->stall = (uint32_t)get_bits(words, 1105u, 12u);
+  s->port_req_valid[0] = (uint32_t)get_bits(words, 1099u, 1u);
+  s->port_req_valid[1] = (uint32_t)get_bits(words, 1100u, 1u);
+  s->port_req_valid[2] = (uint32_t)get_bits(words, 1101u, 1u);
+  s->port_req_valid[3] = (uint32_t)get_bits(words, 1102u, 1u);
+  s->port_req_valid[4] = (uint32_t)get_bits(words, 1103u, 1u);
+  s->port_req_valid[5] = (uint32_t)get_bits(words, 1104u, 1u);
+  s->port_req_we[0] = (uint32_t)get_bits(words, 1093u, 1u);
+  s->port_req_we[1] = (uint32_t)get_bits(words, 1094u, 1u);
+  s->port_req_we[2] = (uint32_t)get_bits(words, 1095u, 1u);
+  s->port_req_we[3] = (uint32_t)get_bits(words, 1096u, 1u);
+  s->port_req_we[4] = (uint32_t)get_bits(words, 1097u, 1u);
+  s->port_req_we[5] = (uint32_t)get_bits(words, 1098u, 1u);
+  s->port_req_addr[0] = (uint32_t)get_bits(words, 901u, 32u);
+  s->port_req_addr[1] = (uint32_t)get_bits(words, 933u, 32u);
+  s->port_req_addr[2] = (uint32_t)get_bits(words, 965u, 32u);
+  s->port_req_addr[3] = (uint32_t)get_bits(words, 997u, 32u);
+  s->port_req_addr[4] = (uint32_t)get_bits(words, 1029u, 32u);
+  s->port_req_addr[5] = (uint32_t)get_bits(words, 1061u, 32u);
+  s->port_req_wdata[0] = (uint32_t)get_bits(words, 709u, 32u);
+  s->port_req_wdata[1] = (uint32_t)get_bits(words, 741u, 32u);
+  s->port_req_wdata[2] = (uint32_t)get_bits(words, 773u, 32u);
+  s->port_req_wdata[3] = (uint32_t)get_bits(words, 805u, 32u);
+  s->port_req_wdata[4] = (uint32_t)get_bits(words, 837u, 32u);
+  s->port_req_wdata[5] = (uint32_t)get_bits(words, 869u, 32u);
+  s->port_req_wstrb[0] = (uint32_t)get_bits(words, 685u, 4u);
+  s->port_req_wstrb[1] = (uint32_t)get_bits(words, 689u, 4u);
+  s->port_req_wstrb[2] = (uint32_t)get_bits(words, 693u, 4u);
+  s->port_req_wstrb[3] = (uint32_t)get_bits(words, 697u, 4u);
+  s->port_req_wstrb[4] = (uint32_t)get_bits(words, 701u, 4u);
+  s->port_req_wstrb[5] = (uint32_t)get_bits(words, 705u, 4u);
+  s->port_req_last[0] = (uint32_t)get_bits(words, 679u, 1u);
+  s->port_req_last[1] = (uint32_t)get_bits(words, 680u, 1u);
+  s->port_req_last[2] = (uint32_t)get_bits(words, 681u, 1u);
+  s->port_req_last[3] = (uint32_t)get_bits(words, 682u, 1u);
+  s->port_req_last[4] = (uint32_t)get_bits(words, 683u, 1u);
+  s->port_req_last[5] = (uint32_t)get_bits(words, 684u, 1u);
   s->port_resp_ready[0] = (uint32_t)get_bits(words, 673u, 1u);
   s->port_resp_ready[1] = (uint32_t)get_bits(words, 674u, 1u);
   s->port_resp_ready[2] = (uint32_t)get_bits(words, 675u, 1u);
@@ -168,240 +180,308 @@ void rinv_in_unpack(const uint32_t *words, rinv_in_t *s) {
 
 void rinv_out_pack(const rinv_out_t *s, uint32_t *words) {
   memset(words, 0, RINV_OUT_WORDS * sizeof(uint32_t));
-  put_bits(words, 1799u, 1u, s->port_req_ready[0]);
-  put_bits(words, 1800u, 1u, s->port_req_ready[1]);
-  put_bits(words, 1801u, 1u, s->port_req_ready[2]);
-  put_bits(words, 1802u, 1u, s->port_req_ready[3]);
-  put_bits(words, 1803u, 1u, s->port_req_ready[4]);
-  put_bits(words, 1804u, 1u, s->port_req_ready[5]);
-  put_bits(words, 1793u, 1u, s->port_resp_valid[0]);
-  put_bits(words, 1794u, 1u, s->port_resp_valid[1]);
-  put_bits(words, 1795u, 1u, s->port_resp_valid[2]);
-  put_bits(words, 1796u, 1u, s->port_resp_valid[3]);
-  put_bits(words, 1797u, 1u, s->port_resp_valid[4]);
-  put_bits(words, 1798u, 1u, s->port_resp_valid[5]);
-  put_bits(words, 1601u, 32u, s->port_resp_rdata[0]);
-  put_bits(words, 1633u, 32u, s->port_resp_rdata[1]);
-  put_bits(words, 1665u, 32u, s->port_resp_rdata[2]);
-  put_bits(words, 1697u, 32u, s->port_resp_rdata[3]);
-  put_bits(words, 1729u, 32u, s->port_resp_rdata[4]);
-  put_bits(words, 1761u, 32u, s->port_resp_rdata[5]);
-  put_bits(words, 1600u, 1u, s->axi_awready);
-  put_bits(words, 1599u, 1u, s->axi_wready);
-  put_bits(words, 1598u, 1u, s->axi_bvalid);
-  put_bits(words, 1596u, 2u, s->axi_bresp);
-  put_bits(words, 1595u, 1u, s->axi_arready);
-  put_bits(words, 1594u, 1u, s->axi_rvalid);
-  put_bits(words, 1562u, 32u, s->axi_rdata);
-  put_bits(words, 1560u, 2u, s->axi_rresp);
-  put_bits(words, 1559u, 1u, s->mem_req_valid);
-  put_bits(words, 1558u, 1u, s->mem_req_we);
-  put_bits(words, 1532u, 26u, s->mem_req_line);
-  put_bits(words, 1020u, 32u, s->mem_req_wdata[0]);
-  put_bits(words, 1052u, 32u, s->mem_req_wdata[1]);
-  put_bits(words, 1084u, 32u, s->mem_req_wdata[2]);
-  put_bits(words, 1116u, 32u, s->mem_req_wdata[3]);
-  put_bits(words, 1148u, 32u, s->mem_req_wdata[4]);
-  put_bits(words, 1180u, 32u, s->mem_req_wdata[5]);
-  put_bits(words, 1212u, 32u, s->mem_req_wdata[6]);
-  put_bits(words, 1244u, 32u, s->mem_req_wdata[7]);
-  put_bits(words, 1276u, 32u, s->mem_req_wdata[8]);
-  put_bits(words, 1308u, 32u, s->mem_req_wdata[9]);
-  put_bits(words, 1340u, 32u, s->mem_req_wdata[10]);
-  put_bits(words, 1372u, 32u, s->mem_req_wdata[11]);
-  put_bits(words, 1404u, 32u, s->mem_req_wdata[12]);
-  put_bits(words, 1436u, 32u, s->mem_req_wdata[13]);
-  put_bits(words, 1468u, 32u, s->mem_req_wdata[14]);
-  put_bits(words, 1500u, 32u, s->mem_req_wdata[15]);
-  put_bits(words, 956u, 64u, s->mem_req_wmask);
-  put_bits(words, 954u, 1u, s->cc_req_valid[0]);
-  put_bits(words, 955u, 1u, s->cc_req_valid[1]);
-  put_bits(words, 952u, 1u, s->cc_req_ready[0]);
-  put_bits(words, 953u, 1u, s->cc_req_ready[1]);
-  put_bits(words, 950u, 1u, s->cc_req_we[0]);
-  put_bits(words, 951u, 1u, s->cc_req_we[1]);
-  put_bits(words, 898u, 26u, s->cc_req_line[0]);
-  put_bits(words, 924u, 26u, s->cc_req_line[1]);
-  put_bits(words, 770u, 64u, s->cc_req_wmask[0]);
-  put_bits(words, 834u, 64u, s->cc_req_wmask[1]);
-  put_bits(words, 768u, 1u, s->fill_valid[0]);
-  put_bits(words, 769u, 1u, s->fill_valid[1]);
-  put_bits(words, 766u, 1u, s->fill_ready[0]);
-  put_bits(words, 767u, 1u, s->fill_ready[1]);
-  put_bits(words, 764u, 1u, s->hist_valid[0]);
-  put_bits(words, 765u, 1u, s->hist_valid[1]);
-  put_bits(words, 762u, 1u, s->hist_ready[0]);
-  put_bits(words, 763u, 1u, s->hist_ready[1]);
-  put_bits(words, 760u, 1u, s->hist_last[0]);
-  put_bits(words, 761u, 1u, s->hist_last[1]);
-  put_bits(words, 708u, 26u, s->hist_line[0]);
-  put_bits(words, 734u, 26u, s->hist_line[1]);
-  put_bits(words, 706u, 1u, s->hist_go[0]);
-  put_bits(words, 707u, 1u, s->hist_go[1]);
-  put_bits(words, 704u, 1u, s->hist_done[0]);
-  put_bits(words, 705u, 1u, s->hist_done[1]);
-  put_bits(words, 702u, 1u, s->probe_valid[0]);
-  put_bits(words, 703u, 1u, s->probe_valid[1]);
-  put_bits(words, 700u, 1u, s->probe_ready[0]);
-  put_bits(words, 701u, 1u, s->probe_ready[1]);
-  put_bits(words, 648u, 26u, s->probe_first[0]);
-  put_bits(words, 674u, 26u, s->probe_first[1]);
-  put_bits(words, 594u, 27u, s->probe_nlines[0]);
-  put_bits(words, 621u, 27u, s->probe_nlines[1]);
-  put_bits(words, 592u, 1u, s->probe_setwalk[0]);
-  put_bits(words, 593u, 1u, s->probe_setwalk[1]);
-  put_bits(words, 590u, 1u, s->ack_valid[0]);
-  put_bits(words, 591u, 1u, s->ack_valid[1]);
-  put_bits(words, 588u, 1u, s->ack_ready[0]);
-  put_bits(words, 589u, 1u, s->ack_ready[1]);
-  put_bits(words, 524u, 32u, s->ack_hits[0]);
-  put_bits(words, 556u, 32u, s->ack_hits[1]);
-  put_bits(words, 508u, 8u, s->inv_count[0]);
-  put_bits(words, 516u, 8u, s->inv_count[1]);
-  put_bits(words, 456u, 26u, s->inv_line[0]);
-  put_bits(words, 482u, 26u, s->inv_line[1]);
-  put_bits(words, 454u, 1u, s->dbg_valid[0]);
-  put_bits(words, 455u, 1u, s->dbg_valid[1]);
-  put_bits(words, 452u, 2u, s->lock_owner);
-  put_bits(words, 451u, 1u, s->inv_busy);
-  put_bits(words, 450u, 1u, s->inv_done);
-  put_bits(words, 448u, 1u, s->hist_en[0]);
-  put_bits(words, 449u, 1u, s->hist_en[1]);
-  put_bits(words, 416u, 16u, s->rec_count[0]);
-  put_bits(words, 432u, 16u, s->rec_count[1]);
-  put_bits(words, 384u, 16u, s->hist_count[0]);
-  put_bits(words, 400u, 16u, s->hist_count[1]);
-  put_bits(words, 352u, 32u, s->stat_probes);
-  put_bits(words, 320u, 32u, s->stat_probe_lines);
-  put_bits(words, 288u, 32u, s->stat_inv_hits);
-  put_bits(words, 256u, 32u, s->stat_over_inv);
-  put_bits(words, 224u, 32u, s->stat_hist_entries);
-  put_bits(words, 192u, 32u, s->stat_hist_overflows);
-  put_bits(words, 160u, 32u, s->stat_inv_cycles);
-  put_bits(words, 128u, 32u, s->stat_inv_cycles_last);
-  put_bits(words, 96u, 32u, s->stat_releases);
-  put_bits(words, 64u, 32u, s->stat_errors);
-  put_bits(words, 0u, 32u, s->stat_tag_lookups[0]);
-  put_bits(words, 32u, 32u, s->stat_tag_lookups[1]);
+  put_bits(words, 2306u, 1u, s->port_req_ready[0]);
+  put_bits(words, 2307u, 1u, s->port_req_ready[1]);
+  put_bits(words, 2308u, 1u, s->port_req_ready[2]);
+  put_bits(words, 2309u, 1u, s->port_req_ready[3]);
+  put_bits(words, 2310u, 1u, s->port_req_ready[4]);
+  put_bits(words, 2311u, 1u, s->port_req_ready[5]);
+  put_bits(words, 2300u, 1u, s->port_resp_valid[0]);
+  put_bits(words, 2301u, 1u, s->port_resp_valid[1]);
+  put_bits(words, 2302u, 1u, s->port_resp_valid[2]);
+  put_bits(words, 2303u, 1u, s->port_resp_valid[3]);
+  put_bits(words, 2304u, 1u, s->port_resp_valid[4]);
+  put_bits(words, 2305u, 1u, s->port_resp_valid[5]);
+  put_bits(words, 2108u, 32u, s->port_resp_rdata[0]);
+  put_bits(words, 2140u, 32u, s->port_resp_rdata[1]);
+  put_bits(words, 2172u, 32u, s->port_resp_rdata[2]);
+  put_bits(words, 2204u, 32u, s->port_resp_rdata[3]);
+  put_bits(words, 2236u, 32u, s->port_resp_rdata[4]);
+  put_bits(words, 2268u, 32u, s->port_resp_rdata[5]);
+  put_bits(words, 2107u, 1u, s->axi_awready);
+  put_bits(words, 2106u, 1u, s->axi_wready);
+  put_bits(words, 2105u, 1u, s->axi_bvalid);
+  put_bits(words, 2103u, 2u, s->axi_bresp);
+  put_bits(words, 2102u, 1u, s->axi_arready);
+  put_bits(words, 2101u, 1u, s->axi_rvalid);
+  put_bits(words, 2069u, 32u, s->axi_rdata);
+  put_bits(words, 2067u, 2u, s->axi_rresp);
+  put_bits(words, 2066u, 1u, s->mem_req_valid);
+  put_bits(words, 2065u, 1u, s->mem_req_we);
+  put_bits(words, 2039u, 26u, s->mem_req_line);
+  put_bits(words, 1527u, 32u, s->mem_req_wdata[0]);
+  put_bits(words, 1559u, 32u, s->mem_req_wdata[1]);
+  put_bits(words, 1591u, 32u, s->mem_req_wdata[2]);
+  put_bits(words, 1623u, 32u, s->mem_req_wdata[3]);
+  put_bits(words, 1655u, 32u, s->mem_req_wdata[4]);
+  put_bits(words, 1687u, 32u, s->mem_req_wdata[5]);
+  put_bits(words, 1719u, 32u, s->mem_req_wdata[6]);
+  put_bits(words, 1751u, 32u, s->mem_req_wdata[7]);
+  put_bits(words, 1783u, 32u, s->mem_req_wdata[8]);
+  put_bits(words, 1815u, 32u, s->mem_req_wdata[9]);
+  put_bits(words, 1847u, 32u, s->mem_req_wdata[10]);
+  put_bits(words, 1879u, 32u, s->mem_req_wdata[11]);
+  put_bits(words, 1911u, 32u, s->mem_req_wdata[12]);
+  put_bits(words, 1943u, 32u, s->mem_req_wdata[13]);
+  put_bits(words, 1975u, 32u, s->mem_req_wdata[14]);
+  put_bits(words, 2007u, 32u, s->mem_req_wdata[15]);
+  put_bits(words, 1463u, 64u, s->mem_req_wmask);
+  put_bits(words, 1461u, 1u, s->cc_req_valid[0]);
+  put_bits(words, 1462u, 1u, s->cc_req_valid[1]);
+  put_bits(words, 1459u, 1u, s->cc_req_ready[0]);
+  put_bits(words, 1460u, 1u, s->cc_req_ready[1]);
+  put_bits(words, 1457u, 1u, s->cc_req_we[0]);
+  put_bits(words, 1458u, 1u, s->cc_req_we[1]);
+  put_bits(words, 1405u, 26u, s->cc_req_line[0]);
+  put_bits(words, 1431u, 26u, s->cc_req_line[1]);
+  put_bits(words, 1277u, 64u, s->cc_req_wmask[0]);
+  put_bits(words, 1341u, 64u, s->cc_req_wmask[1]);
+  put_bits(words, 1275u, 1u, s->fill_valid[0]);
+  put_bits(words, 1276u, 1u, s->fill_valid[1]);
+  put_bits(words, 1273u, 1u, s->fill_ready[0]);
+  put_bits(words, 1274u, 1u, s->fill_ready[1]);
+  put_bits(words, 1271u, 1u, s->hist_valid[0]);
+  put_bits(words, 1272u, 1u, s->hist_valid[1]);
+  put_bits(words, 1269u, 1u, s->hist_ready[0]);
+  put_bits(words, 1270u, 1u, s->hist_ready[1]);
+  put_bits(words, 1267u, 1u, s->hist_last[0]);
+  put_bits(words, 1268u, 1u, s->hist_last[1]);
+  put_bits(words, 1215u, 26u, s->hist_line[0]);
+  put_bits(words, 1241u, 26u, s->hist_line[1]);
+  put_bits(words, 1213u, 1u, s->hist_go[0]);
+  put_bits(words, 1214u, 1u, s->hist_go[1]);
+  put_bits(words, 1211u, 1u, s->hist_done[0]);
+  put_bits(words, 1212u, 1u, s->hist_done[1]);
+  put_bits(words, 1209u, 1u, s->probe_valid[0]);
+  put_bits(words, 1210u, 1u, s->probe_valid[1]);
+  put_bits(words, 1207u, 1u, s->probe_ready[0]);
+  put_bits(words, 1208u, 1u, s->probe_ready[1]);
+  put_bits(words, 1155u, 26u, s->probe_first[0]);
+  put_bits(words, 1181u, 26u, s->probe_first[1]);
+  put_bits(words, 1101u, 27u, s->probe_nlines[0]);
+  put_bits(words, 1128u, 27u, s->probe_nlines[1]);
+  put_bits(words, 1099u, 1u, s->probe_setwalk[0]);
+  put_bits(words, 1100u, 1u, s->probe_setwalk[1]);
+  put_bits(words, 1097u, 1u, s->ack_valid[0]);
+  put_bits(words, 1098u, 1u, s->ack_valid[1]);
+  put_bits(words, 1095u, 1u, s->ack_ready[0]);
+  put_bits(words, 1096u, 1u, s->ack_ready[1]);
+  put_bits(words, 1031u, 32u, s->ack_hits[0]);
+  put_bits(words, 1063u, 32u, s->ack_hits[1]);
+  put_bits(words, 1015u, 8u, s->inv_count[0]);
+  put_bits(words, 1023u, 8u, s->inv_count[1]);
+  put_bits(words, 963u, 26u, s->inv_line[0]);
+  put_bits(words, 989u, 26u, s->inv_line[1]);
+  put_bits(words, 961u, 1u, s->dbg_valid[0]);
+  put_bits(words, 962u, 1u, s->dbg_valid[1]);
+  put_bits(words, 959u, 2u, s->lock_owner);
+  put_bits(words, 958u, 1u, s->inv_busy);
+  put_bits(words, 957u, 1u, s->inv_done);
+  put_bits(words, 955u, 1u, s->hist_en[0]);
+  put_bits(words, 956u, 1u, s->hist_en[1]);
+  put_bits(words, 923u, 16u, s->rec_count[0]);
+  put_bits(words, 939u, 16u, s->rec_count[1]);
+  put_bits(words, 891u, 16u, s->hist_count[0]);
+  put_bits(words, 907u, 16u, s->hist_count[1]);
+  put_bits(words, 859u, 32u, s->stat_probes);
+  put_bits(words, 827u, 32u, s->stat_probe_lines);
+  put_bits(words, 795u, 32u, s->stat_inv_hits);
+  put_bits(words, 763u, 32u, s->stat_over_inv);
+  put_bits(words, 731u, 32u, s->stat_hist_entries);
+  put_bits(words, 699u, 32u, s->stat_hist_overflows);
+  put_bits(words, 667u, 32u, s->stat_inv_cycles);
+  put_bits(words, 635u, 32u, s->stat_inv_cycles_last);
+  put_bits(words, 603u, 32u, s->stat_releases);
+  put_bits(words, 571u, 32u, s->stat_errors);
+  put_bits(words, 507u, 32u, s->stat_tag_lookups[0]);
+  put_bits(words, 539u, 32u, s->stat_tag_lookups[1]);
+  put_bits(words, 503u, 1u, s->gpu_lreq_valid[0]);
+  put_bits(words, 504u, 1u, s->gpu_lreq_valid[1]);
+  put_bits(words, 505u, 1u, s->gpu_lreq_valid[2]);
+  put_bits(words, 506u, 1u, s->gpu_lreq_valid[3]);
+  put_bits(words, 499u, 1u, s->gpu_lreq_ready[0]);
+  put_bits(words, 500u, 1u, s->gpu_lreq_ready[1]);
+  put_bits(words, 501u, 1u, s->gpu_lreq_ready[2]);
+  put_bits(words, 502u, 1u, s->gpu_lreq_ready[3]);
+  put_bits(words, 395u, 26u, s->gpu_lreq_line[0]);
+  put_bits(words, 421u, 26u, s->gpu_lreq_line[1]);
+  put_bits(words, 447u, 26u, s->gpu_lreq_line[2]);
+  put_bits(words, 473u, 26u, s->gpu_lreq_line[3]);
+  put_bits(words, 391u, 1u, s->gpu_tresp_valid[0]);
+  put_bits(words, 392u, 1u, s->gpu_tresp_valid[1]);
+  put_bits(words, 393u, 1u, s->gpu_tresp_valid[2]);
+  put_bits(words, 394u, 1u, s->gpu_tresp_valid[3]);
+  put_bits(words, 387u, 1u, s->gpu_tresp_ready[0]);
+  put_bits(words, 388u, 1u, s->gpu_tresp_ready[1]);
+  put_bits(words, 389u, 1u, s->gpu_tresp_ready[2]);
+  put_bits(words, 390u, 1u, s->gpu_tresp_ready[3]);
+  put_bits(words, 386u, 1u, s->tcc_grant);
+  put_bits(words, 384u, 2u, s->tcc_grant_cu);
+  put_bits(words, 352u, 32u, s->stat_gpu_insts);
+  put_bits(words, 320u, 32u, s->stat_gpu_lane_ops);
+  put_bits(words, 288u, 32u, s->stat_gpu_line_reqs);
+  put_bits(words, 256u, 32u, s->stat_coal_splits);
+  put_bits(words, 224u, 32u, s->stat_tcp_hits);
+  put_bits(words, 192u, 32u, s->stat_tcp_alias_waits);
+  put_bits(words, 160u, 32u, s->stat_tcp_mshr_full);
+  put_bits(words, 128u, 32u, s->stat_tcp_hold_waits);
+  put_bits(words, 96u, 32u, s->stat_tcp_mshr_max);
+  put_bits(words, 64u, 32u, s->stat_tcc_arb_waits);
+  put_bits(words, 32u, 32u, s->stat_gpu_probe_waits);
+  put_bits(words, 0u, 32u, s->stat_tcp_kinv);
 }
 
 void rinv_out_unpack(const uint32_t *words, rinv_out_t *s) {
   memset(s, 0, sizeof *s);
-  s->port_req_ready[0] = (uint32_t)get_bits(words, 1799u, 1u);
-  s->port_req_ready[1] = (uint32_t)get_bits(words, 1800u, 1u);
-  s->port_req_ready[2] = (uint32_t)get_bits(words, 1801u, 1u);
-  s->port_req_ready[3] = (uint32_t)get_bits(words, 1802u, 1u);
-  s->port_req_ready[4] = (uint32_t)get_bits(words, 1803u, 1u);
-  s->port_req_ready[5] = (uint32_t)get_bits(words, 1804u, 1u);
-  s->port_resp_valid[0] = (uint32_t)get_bits(words, 1793u, 1u);
-  s->port_resp_valid[1] = (uint32_t)get_bits(words, 1794u, 1u);
-  s->port_resp_valid[2] = (uint32_t)get_bits(words, 1795u, 1u);
-  s->port_resp_valid[3] = (uint32_t)get_bits(words, 1796u, 1u);
-  s->port_resp_valid[4] = (uint32_t)get_bits(words, 1797u, 1u);
-  s->port_resp_valid[5] = (uint32_t)get_bits(words, 1798u, 1u);
-  s->port_resp_rdata[0] = (uint32_t)get_bits(words, 1601u, 32u);
-  s->port_resp_rdata[1] = (uint32_t)get_bits(words, 1633u, 32u);
-  s->port_resp_rdata[2] = (uint32_t)get_bits(words, 1665u, 32u);
-  s->port_resp_rdata[3] = (uint32_t)get_bits(words, 1697u, 32u);
-  s->port_resp_rdata[4] = (uint32_t)get_bits(words, 1729u, 32u);
-  s->port_resp_rdata[5] = (uint32_t)get_bits(words, 1761u, 32u);
-  s->axi_awready = (uint32_t)get_bits(words, 1600u, 1u);
-  s->axi_wready = (uint32_t)get_bits(words, 1599u, 1u);
-  s->axi_bvalid = (uint32_t)get_bits(words, 1598u, 1u);
-  s->axi_bresp = (uint32_t)get_bits(words, 1596u, 2u);
-  s->axi_arready = (uint32_t)get_bits(words, 1595u, 1u);
-  s->axi_rvalid = (uint32_t)get_bits(words, 1594u, 1u);
-  s->axi_rdata = (uint32_t)get_bits(words, 1562u, 32u);
-  s->axi_rresp = (uint32_t)get_bits(words, 1560u, 2u);
-  s->mem_req_valid = (uint32_t)get_bits(words, 1559u, 1u);
-  s->mem_req_we = (uint32_t)get_bits(words, 1558u, 1u);
-  s->mem_req_line = (uint32_t)get_bits(words, 1532u, 26u);
-  s->mem_req_wdata[0] = (uint32_t)get_bits(words, 1020u, 32u);
-  s->mem_req_wdata[1] = (uint32_t)get_bits(words, 1052u, 32u);
-  s->mem_req_wdata[2] = (uint32_t)get_bits(words, 1084u, 32u);
-  s->mem_req_wdata[3] = (uint32_t)get_bits(words, 1116u, 32u);
-  s->mem_req_wdata[4] = (uint32_t)get_bits(words, 1148u, 32u);
-  s->mem_req_wdata[5] = (uint32_t)get_bits(words, 1180u, 32u);
-  s->mem_req_wdata[6] = (uint32_t)get_bits(words, 1212u, 32u);
-  s->mem_req_wdata[7] = (uint32_t)get_bits(words, 1244u, 32u);
-  s->mem_req_wdata[8] = (uint32_t)get_bits(words, 1276u, 32u);
-  s->mem_req_wdata[9] = (uint32_t)get_bits(words, 1308u, 32u);
-  s->mem_req_wdata[10] = (uint32_t)get_bits(words, 1340u, 32u);
-  s->mem_req_wdata[11] = (uint32_t)get_bits(words, 1372u, 32u);
-  s->mem_req_wdata[12] = (uint32_t)get_bits(words, 1404u, 32u);
-  s->mem_req_wdata[13] = (uint32_t)get_bits(words, 1436u, 32u);
-  s->mem_req_wdata[14] = (uint32_t)get_bits(words, 1468u, 32u);
-  s->mem_req_wdata[15] = (uint32_t)get_bits(words, 1500u, 32u);
-  s->mem_req_wmask = (uint64_t)get_bits(words, 956u, 64u);
-  s->cc_req_valid[0] = (uint32_t)get_bits(words, 954u, 1u);
-  s->cc_req_valid[1] = (uint32_t)get_bits(words, 955u, 1u);
-  s->cc_req_ready[0] = (uint32_t)get_bits(words, 952u, 1u);
-  s->cc_req_ready[1] = (uint32_t)get_bits(words, 953u, 1u);
-  s->cc_req_we[0] = (uint32_t)get_bits(words, 950u, 1u);
-  s->cc_req_we[1] = (uint32_t)get_bits(words, 951u, 1u);
-  s->cc_req_line[0] = (uint32_t)get_bits(words, 898u, 26u);
-  s->cc_req_line[1] = (uint32_t)get_bits(words, 924u, 26u);
-  s->cc_req_wmask[0] = (uint64_t)get_bits(words, 770u, 64u);
-  s->cc_req_wmask[1] = (uint64_t)get_bits(words, 834u, 64u);
-  s->fill_valid[0] = (uint32_t)get_bits(words, 768u, 1u);
-  s->fill_valid[1] = (uint32_t)get_bits(words, 769u, 1u);
-  s->fill_ready[0] = (uint32_t)get_bits(words, 766u, 1u);
-  s->fill_ready[1] = (uint32_t)get_bits(words, 767u, 1u);
-  s->hist_valid[0] = (uint32_t)get_bits(words, 764u, 1u);
-  s->hist_valid[1] = (uint32_t)get_bits(words, 765u, 1u);
-  s->hist_ready[0] = (uint32_t)get_bits(words, 762u, 1u);
-  s->hist_ready[1] = (uint32_t)get_bits(words, 763u, 1u);
-  s->hist_last[0] = (uint32_t)get_bits(words, 760u, 1u);
-  s->hist_last[1] = (uint32_t)get_bits(words, 761u, 1u);
-  s->hist_line[0] = (uint32_t)get_bits(words, 708u, 26u);
-  s->hist_line[1] = (uint32_t)get_bits(words, 734u, 26u);
-  s->hist_go[0] = (uint32_t)get_bits(words, 706u, 1u);
-  s->hist_go[1] = (uint32_t)get_bits(words, 707u, 1u);
-  s->hist_done[0] = (uint32_t)get_bits(words, 704u, 1u);
-  s->hist_done[1] = (uint32_t)get_bits(words, 705u, 1u);
-  s->probe_valid[0] = (uint32_t)get_bits(words, 702u, 1u);
-  s->probe_valid[1] = (uint32_t)get_bits(words, 703u, 1u);
-  s->probe_ready[0] = (uint32_t)get_bits(words, 700u, 1u);
-  s->probe_ready[1] = (uint32_t)get_bits(words, 701u, 1u);
-  s->probe_first[0] = (uint32_t)get_bits(words, 648u, 26u);
-  s->probe_first[1] = (uint32_t)get_bits(words, 674u, 26u);
-  s->probe_nlines[0] = (uint32_t)get_bits(words, 594u, 27u);
-  s->probe_nlines[1] = (uint32_t)get_bits(words, 621u, 27u);
-  s->probe_setwalk[0] = (uint32_t)get_bits(words, 592u, 1u);
-  s->probe_setwalk[1] = (uint32_t)get_bits(words, 593u, 1u);
-  s->ack_valid[0] = (uint32_t)get_bits(words, 590u, 1u);
-  s->ack_valid[1] = (uint32_t)get_bits(words, 591u, 1u);
-  s->ack_ready[0] = (uint32_t)get_bits(words, 588u, 1u);
-  s->ack_ready[1] = (uint32_t)get_bits(words, 589u, 1u);
-  s->ack_hits[0] = (uint32_t)get_bits(words, 524u, 32u);
-  s->ack_hits[1] = (uint32_t)get_bits(words, 556u, 32u);
-  s->inv_count[0] = (uint32_t)get_bits(words, 508u, 8u);
-  s->inv_count[1] = (uint32_t)get_bits(words, 516u, 8u);
-  s->inv_line[0] = (uint32_t)get_bits(words, 456u, 26u);
-  s->inv_line[1] = (uint32_t)get_bits(words, 482u, 26u);
-  s->dbg_valid[0] = (uint32_t)get_bits(words, 454u, 1u);
-  s->dbg_valid[1] = (uint32_t)get_bits(words, 455u, 1u);
-  s->lock_owner = (uint32_t)get_bits(words, 452u, 2u);
-  s->inv_busy = (uint32_t)get_bits(words, 451u, 1u);
-  s->inv_done = (uint32_t)get_bits(words, 450u, 1u);
-  s->hist_en[0] = (uint32_t)get_bits(words, 448u, 1u);
-  s->hist_en[1] = (uint32_t)get_bits(words, 449u, 1u);
-  s->rec_count[0] = (uint32_t)get_bits(words, 416u, 16u);
-  s->rec_count[1] = (uint32_t)get_bits(words, 432u, 16u);
-  s->hist_count[0] = (uint32_t)get_bits(words, 384u, 16u);
-  s->hist_count[1] = (uint32_t)get_bits(words, 400u, 16u);
-  s->stat_probes = (uint32_t)get_bits(words, 352u, 32u);
-  s->stat_probe_lines = (uint32_t)get_bits(words, 320u, 32u);
-  s->stat_inv_hits = (uint32_t)get_bits(words, 288u, 32u);
-  s->stat_over_inv = (uint32_t)get_bits(words, 256u, 32u);
-  s->stat_hist_entries = (uint32_t)get_bits(words, 224u, 32u);
-  s->stat_hist_overflows = (uint32_t)get_bits(words, 192u, 32u);
-  s->stat_inv_cycles = (uint32_t)get_bits(words, 160u, 32u);
-  s->stat_inv_cycles_last = (uint32_t)get_bits(words, 128u, 32u);
-  s->stat_releases = (uint32_t)get_bits(words, 96u, 32u);
-  s->stat_errors = (uint32_t)get_bits(words, 64u, 32u);
-  s->stat_tag_lookups[0] = (uint32_t)get_bits(words, 0u, 32u);
-  s->stat_tag_lookups[1] = (uint32_t)get_bits(words, 32u, 32u);
+  s->port_req_ready[0] = (uint32_t)get_bits(words, 2306u, 1u);
+  s->port_req_ready[1] = (uint32_t)get_bits(words, 2307u, 1u);
+  s->port_req_ready[2] = (uint32_t)get_bits(words, 2308u, 1u);
+  s->port_req_ready[3] = (uint32_t)get_bits(words, 2309u, 1u);
+  s->port_req_ready[4] = (uint32_t)get_bits(words, 2310u, 1u);
+  s->port_req_ready[5] = (uint32_t)get_bits(words, 2311u, 1u);
+  s->port_resp_valid[0] = (uint32_t)get_bits(words, 2300u, 1u);
+  s->port_resp_valid[1] = (uint32_t)get_bits(words, 2301u, 1u);
+  s->port_resp_valid[2] = (uint32_t)get_bits(words, 2302u, 1u);
+  s->port_resp_valid[3] = (uint32_t)get_bits(words, 2303u, 1u);
+  s->port_resp_valid[4] = (uint32_t)get_bits(words, 2304u, 1u);
+  s->port_resp_valid[5] = (uint32_t)get_bits(words, 2305u, 1u);
+  s->port_resp_rdata[0] = (uint32_t)get_bits(words, 2108u, 32u);
+  s->port_resp_rdata[1] = (uint32_t)get_bits(words, 2140u, 32u);
+  s->port_resp_rdata[2] = (uint32_t)get_bits(words, 2172u, 32u);
+  s->port_resp_rdata[3] = (uint32_t)get_bits(words, 2204u, 32u);
+  s->port_resp_rdata[4] = (uint32_t)get_bits(words, 2236u, 32u);
+  s->port_resp_rdata[5] = (uint32_t)get_bits(words, 2268u, 32u);
+  s->axi_awready = (uint32_t)get_bits(words, 2107u, 1u);
+  s->axi_wready = (uint32_t)get_bits(words, 2106u, 1u);
+  s->axi_bvalid = (uint32_t)get_bits(words, 2105u, 1u);
+  s->axi_bresp = (uint32_t)get_bits(words, 2103u, 2u);
+  s->axi_arready = (uint32_t)get_bits(words, 2102u, 1u);
+  s->axi_rvalid = (uint32_t)get_bits(words, 2101u, 1u);
+  s->axi_rdata = (uint32_t)get_bits(words, 2069u, 32u);
+  s->axi_rresp = (uint32_t)get_bits(words, 2067u, 2u);
+  s->mem_req_valid = (uint32_t)get_bits(words, 2066u, 1u);
+  s->mem_req_we = (uint32_t)get_bits(words, 2065u, 1u);
+  s->mem_req_line = (uint32_t)get_bits(words, 2039u, 26u);
+  s->mem_req_wdata[0] = (uint32_t)get_bits(words, 1527u, 32u);
+  s->mem_req_wdata[1] = (uint32_t)get_bits(words, 1559u, 32u);
+  s->mem_req_wdata[2] = (uint32_t)get_bits(words, 1591u, 32u);
+  s->mem_req_wdata[3] = (uint32_t)get_bits(words, 1623u, 32u);
+  s->mem_req_wdata[4] = (uint32_t)get_bits(words, 1655u, 32u);
+  s->mem_req_wdata[5] = (uint32_t)get_bits(words, 1687u, 32u);
+  s->mem_req_wdata[6] = (uint32_t)get_bits(words, 1719u, 32u);
+  s->mem_req_wdata[7] = (uint32_t)get_bits(words, 1751u, 32u);
+  s->mem_req_wdata[8] = (uint32_t)get_bits(words, 1783u, 32u);
+  s->mem_req_wdata[9] = (uint32_t)get_bits(words, 1815u, 32u);
+  s->mem_req_wdata[10] = (uint32_t)get_bits(words, 1847u, 32u);
+  s->mem_req_wdata[11] = (uint32_t)get_bits(words, 1879u, 32u);
+  s->mem_req_wdata[12] = (uint32_t)get_bits(words, 1911u, 32u);
+  s->mem_req_wdata[13] = (uint32_t)get_bits(words, 1943u, 32u);
+  s->mem_req_wdata[14] = (uint32_t)get_bits(words, 1975u, 32u);
+  s->mem_req_wdata[15] = (uint32_t)get_bits(words, 2007u, 32u);
+  s->mem_req_wmask = (uint64_t)get_bits(words, 1463u, 64u);
+  s->cc_req_valid[0] = (uint32_t)get_bits(words, 1461u, 1u);
+  s->cc_req_valid[1] = (uint32_t)get_bits(words, 1462u, 1u);
+  s->cc_req_ready[0] = (uint32_t)get_bits(words, 1459u, 1u);
+  s->cc_req_ready[1] = (uint32_t)get_bits(words, 1460u, 1u);
+  s->cc_req_we[0] = (uint32_t)get_bits(words, 1457u, 1u);
+  s->cc_req_we[1] = (uint32_t)get_bits(words, 1458u, 1u);
+  s->cc_req_line[0] = (uint32_t)get_bits(words, 1405u, 26u);
+  s->cc_req_line[1] = (uint32_t)get_bits(words, 1431u, 26u);
+  s->cc_req_wmask[0] = (uint64_t)get_bits(words, 1277u, 64u);
+  s->cc_req_wmask[1] = (uint64_t)get_bits(words, 1341u, 64u);
+  s->fill_valid[0] = (uint32_t)get_bits(words, 1275u, 1u);
+  s->fill_valid[1] = (uint32_t)get_bits(words, 1276u, 1u);
+  s->fill_ready[0] = (uint32_t)get_bits(words, 1273u, 1u);
+  s->fill_ready[1] = (uint32_t)get_bits(words, 1274u, 1u);
+  s->hist_valid[0] = (uint32_t)get_bits(words, 1271u, 1u);
+  s->hist_valid[1] = (uint32_t)get_bits(words, 1272u, 1u);
+  s->hist_ready[0] = (uint32_t)get_bits(words, 1269u, 1u);
+  s->hist_ready[1] = (uint32_t)get_bits(words, 1270u, 1u);
+  s->hist_last[0] = (uint32_t)get_bits(words, 1267u, 1u);
+  s->hist_last[1] = (uint32_t)get_bits(words, 1268u, 1u);
+  s->hist_line[0] = (uint32_t)get_bits(words, 1215u, 26u);
+  s->hist_line[1] = (uint32_t)get_bits(words, 1241u, 26u);
+  s->hist_go[0] = (uint32_t)get_bits(words, 1213u, 1u);
+  s->hist_go[1] = (uint32_t)get_bits(words, 1214u, 1u);
+  s->hist_done[0] = (uint32_t)get_bits(words, 1211u, 1u);
+  s->hist_done[1] = (uint32_t)get_bits(words, 1212u, 1u);
+  s->probe_valid[0] = (uint32_t)get_bits(words, 1209u, 1u);
+  s->probe_valid[1] = (uint32_t)get_bits(words, 1210u, 1u);
+  s->probe_ready[0] = (uint32_t)get_bits(words, 1207u, 1u);
+  s->probe_ready[1] = (uint32_t)get_bits(words, 1208u, 1u);
+  s->probe_first[0] = (uint32_t)get_bits(words, 1155u, 26u);
+  s->probe_first[1] = (uint32_t)get_bits(words, 1181u, 26u);
+  s->probe_nlines[0] = (uint32_t)get_bits(words, 1101u, 27u);
+  s->probe_nlines[1] = (uint32_t)get_bits(words, 1128u, 27u);
+  s->probe_setwalk[0] = (uint32_t)get_bits(words, 1099u, 1u);
+  s->probe_setwalk[1] = (uint32_t)get_bits(words, 1100u, 1u);
+  s->ack_valid[0] = (uint32_t)get_bits(words, 1097u, 1u);
+  s->ack_valid[1] = (uint32_t)get_bits(words, 1098u, 1u);
+  s->ack_ready[0] = (uint32_t)get_bits(words, 1095u, 1u);
+  s->ack_ready[1] = (uint32_t)get_bits(words, 1096u, 1u);
+  s->ack_hits[0] = (uint32_t)get_bits(words, 1031u, 32u);
+  s->ack_hits[1] = (uint32_t)get_bits(words, 1063u, 32u);
+  s->inv_count[0] = (uint32_t)get_bits(words, 1015u, 8u);
+  s->inv_count[1] = (uint32_t)get_bits(words, 1023u, 8u);
+  s->inv_line[0] = (uint32_t)get_bits(words, 963u, 26u);
+  s->inv_line[1] = (uint32_t)get_bits(words, 989u, 26u);
+  s->dbg_valid[0] = (uint32_t)get_bits(words, 961u, 1u);
+  s->dbg_valid[1] = (uint32_t)get_bits(words, 962u, 1u);
+  s->lock_owner = (uint32_t)get_bits(words, 959u, 2u);
+  s->inv_busy = (uint32_t)get_bits(words, 958u, 1u);
+  s->inv_done = (uint32_t)get_bits(words, 957u, 1u);
+  s->hist_en[0] = (uint32_t)get_bits(words, 955u, 1u);
+  s->hist_en[1] = (uint32_t)get_bits(words, 956u, 1u);
+  s->rec_count[0] = (uint32_t)get_bits(words, 923u, 16u);
+  s->rec_count[1] = (uint32_t)get_bits(words, 939u, 16u);
+  s->hist_count[0] = (uint32_t)get_bits(words, 891u, 16u);
+  s->hist_count[1] = (uint32_t)get_bits(words, 907u, 16u);
+  s->stat_probes = (uint32_t)get_bits(words, 859u, 32u);
+  s->stat_probe_lines = (uint32_t)get_bits(words, 827u, 32u);
+  s->stat_inv_hits = (uint32_t)get_bits(words, 795u, 32u);
+  s->stat_over_inv = (uint32_t)get_bits(words, 763u, 32u);
+  s->stat_hist_entries = (uint32_t)get_bits(words, 731u, 32u);
+  s->stat_hist_overflows = (uint32_t)get_bits(words, 699u, 32u);
+  s->stat_inv_cycles = (uint32_t)get_bits(words, 667u, 32u);
+  s->stat_inv_cycles_last = (uint32_t)get_bits(words, 635u, 32u);
+  s->stat_releases = (uint32_t)get_bits(words, 603u, 32u);
+  s->stat_errors = (uint32_t)get_bits(words, 571u, 32u);
+  s->stat_tag_lookups[0] = (uint32_t)get_bits(words, 507u, 32u);
+  s->stat_tag_lookups[1] = (uint32_t)get_bits(words, 539u, 32u);
+  s->gpu_lreq_valid[0] = (uint32_t)get_bits(words, 503u, 1u);
+  s->gpu_lreq_valid[1] = (uint32_t)get_bits(words, 504u, 1u);
+  s->gpu_lreq_valid[2] = (uint32_t)get_bits(words, 505u, 1u);
+  s->gpu_lreq_valid[3] = (uint32_t)get_bits(words, 506u, 1u);
+  s->gpu_lreq_ready[0] = (uint32_t)get_bits(words, 499u, 1u);
+  s->gpu_lreq_ready[1] = (uint32_t)get_bits(words, 500u, 1u);
+  s->gpu_lreq_ready[2] = (uint32_t)get_bits(words, 501u, 1u);
+  s->gpu_lreq_ready[3] = (uint32_t)get_bits(words, 502u, 1u);
+  s->gpu_lreq_line[0] = (uint32_t)get_bits(words, 395u, 26u);
+  s->gpu_lreq_line[1] = (uint32_t)get_bits(words, 421u, 26u);
+  s->gpu_lreq_line[2] = (uint32_t)get_bits(words, 447u, 26u);
+  s->gpu_lreq_line[3] = (uint32_t)get_bits(words, 473u, 26u);
+  s->gpu_tresp_valid[0] = (uint32_t)get_bits(words, 391u, 1u);
+  s->gpu_tresp_valid[1] = (uint32_t)get_bits(words, 392u, 1u);
+  s->gpu_tresp_valid[2] = (uint32_t)get_bits(words, 393u, 1u);
+  s->gpu_tresp_valid[3] = (uint32_t)get_bits(words, 394u, 1u);
+  s->gpu_tresp_ready[0] = (uint32_t)get_bits(words, 387u, 1u);
+  s->gpu_tresp_ready[1] = (uint32_t)get_bits(words, 388u, 1u);
+  s->gpu_tresp_ready[2] = (uint32_t)get_bits(words, 389u, 1u);
+  s->gpu_tresp_ready[3] = (uint32_t)get_bits(words, 390u, 1u);
+  s->tcc_grant = (uint32_t)get_bits(words, 386u, 1u);
+  s->tcc_grant_cu = (uint32_t)get_bits(words, 384u, 2u);
+  s->stat_gpu_insts = (uint32_t)get_bits(words, 352u, 32u);
+  s->stat_gpu_lane_ops = (uint32_t)get_bits(words, 320u, 32u);
+  s->stat_gpu_line_reqs = (uint32_t)get_bits(words, 288u, 32u);
+  s->stat_coal_splits = (uint32_t)get_bits(words, 256u, 32u);
+  s->stat_tcp_hits = (uint32_t)get_bits(words, 224u, 32u);
+  s->stat_tcp_alias_waits = (uint32_t)get_bits(words, 192u, 32u);
+  s->stat_tcp_mshr_full = (uint32_t)get_bits(words, 160u, 32u);
+  s->stat_tcp_hold_waits = (uint32_t)get_bits(words, 128u, 32u);
+  s->stat_tcp_mshr_max = (uint32_t)get_bits(words, 96u, 32u);
+  s->stat_tcc_arb_waits = (uint32_t)get_bits(words, 64u, 32u);
+  s->stat_gpu_probe_waits = (uint32_t)get_bits(words, 32u, 32u);
+  s->stat_tcp_kinv = (uint32_t)get_bits(words, 0u, 32u);
 }
 
 static void hex_words(char *buf, size_t len, const uint32_t *w, unsigned n) {
@@ -815,6 +895,142 @@ unsigned rinv_out_compare(const rinv_out_t *e, const rinv_out_t *g,
   if (1 && e->stat_tag_lookups[1] != g->stat_tag_lookups[1]) {
     bad++;
     if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tag_lookups[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tag_lookups[1]); fn(ctx, "stat_tag_lookups", 1, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_valid[0] != g->gpu_lreq_valid[0]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_valid[0]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_valid[0]); fn(ctx, "gpu_lreq_valid", 0, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_valid[1] != g->gpu_lreq_valid[1]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_valid[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_valid[1]); fn(ctx, "gpu_lreq_valid", 1, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_valid[2] != g->gpu_lreq_valid[2]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_valid[2]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_valid[2]); fn(ctx, "gpu_lreq_valid", 2, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_valid[3] != g->gpu_lreq_valid[3]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_valid[3]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_valid[3]); fn(ctx, "gpu_lreq_valid", 3, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_ready[0] != g->gpu_lreq_ready[0]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_ready[0]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_ready[0]); fn(ctx, "gpu_lreq_ready", 0, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_ready[1] != g->gpu_lreq_ready[1]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_ready[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_ready[1]); fn(ctx, "gpu_lreq_ready", 1, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_ready[2] != g->gpu_lreq_ready[2]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_ready[2]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_ready[2]); fn(ctx, "gpu_lreq_ready", 2, eb, gb); }
+  }
+  if (1 && e->gpu_lreq_ready[3] != g->gpu_lreq_ready[3]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_ready[3]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_ready[3]); fn(ctx, "gpu_lreq_ready", 3, eb, gb); }
+  }
+  if (e->gpu_lreq_valid[0] != 0 && e->gpu_lreq_line[0] != g->gpu_lreq_line[0]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_line[0]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_line[0]); fn(ctx, "gpu_lreq_line", 0, eb, gb); }
+  }
+  if (e->gpu_lreq_valid[1] != 0 && e->gpu_lreq_line[1] != g->gpu_lreq_line[1]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_line[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_line[1]); fn(ctx, "gpu_lreq_line", 1, eb, gb); }
+  }
+  if (e->gpu_lreq_valid[2] != 0 && e->gpu_lreq_line[2] != g->gpu_lreq_line[2]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_line[2]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_line[2]); fn(ctx, "gpu_lreq_line", 2, eb, gb); }
+  }
+  if (e->gpu_lreq_valid[3] != 0 && e->gpu_lreq_line[3] != g->gpu_lreq_line[3]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_lreq_line[3]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_lreq_line[3]); fn(ctx, "gpu_lreq_line", 3, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_valid[0] != g->gpu_tresp_valid[0]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_valid[0]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_valid[0]); fn(ctx, "gpu_tresp_valid", 0, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_valid[1] != g->gpu_tresp_valid[1]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_valid[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_valid[1]); fn(ctx, "gpu_tresp_valid", 1, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_valid[2] != g->gpu_tresp_valid[2]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_valid[2]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_valid[2]); fn(ctx, "gpu_tresp_valid", 2, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_valid[3] != g->gpu_tresp_valid[3]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_valid[3]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_valid[3]); fn(ctx, "gpu_tresp_valid", 3, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_ready[0] != g->gpu_tresp_ready[0]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_ready[0]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_ready[0]); fn(ctx, "gpu_tresp_ready", 0, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_ready[1] != g->gpu_tresp_ready[1]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_ready[1]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_ready[1]); fn(ctx, "gpu_tresp_ready", 1, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_ready[2] != g->gpu_tresp_ready[2]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_ready[2]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_ready[2]); fn(ctx, "gpu_tresp_ready", 2, eb, gb); }
+  }
+  if (1 && e->gpu_tresp_ready[3] != g->gpu_tresp_ready[3]) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->gpu_tresp_ready[3]); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->gpu_tresp_ready[3]); fn(ctx, "gpu_tresp_ready", 3, eb, gb); }
+  }
+  if (1 && e->tcc_grant != g->tcc_grant) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->tcc_grant); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->tcc_grant); fn(ctx, "tcc_grant", -1, eb, gb); }
+  }
+  if (e->tcc_grant != 0 && e->tcc_grant_cu != g->tcc_grant_cu) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->tcc_grant_cu); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->tcc_grant_cu); fn(ctx, "tcc_grant_cu", -1, eb, gb); }
+  }
+  if (1 && e->stat_gpu_insts != g->stat_gpu_insts) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_gpu_insts); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_gpu_insts); fn(ctx, "stat_gpu_insts", -1, eb, gb); }
+  }
+  if (1 && e->stat_gpu_lane_ops != g->stat_gpu_lane_ops) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_gpu_lane_ops); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_gpu_lane_ops); fn(ctx, "stat_gpu_lane_ops", -1, eb, gb); }
+  }
+  if (1 && e->stat_gpu_line_reqs != g->stat_gpu_line_reqs) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_gpu_line_reqs); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_gpu_line_reqs); fn(ctx, "stat_gpu_line_reqs", -1, eb, gb); }
+  }
+  if (1 && e->stat_coal_splits != g->stat_coal_splits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_coal_splits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_coal_splits); fn(ctx, "stat_coal_splits", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_hits != g->stat_tcp_hits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_hits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_hits); fn(ctx, "stat_tcp_hits", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_alias_waits != g->stat_tcp_alias_waits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_alias_waits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_alias_waits); fn(ctx, "stat_tcp_alias_waits", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_mshr_full != g->stat_tcp_mshr_full) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_mshr_full); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_mshr_full); fn(ctx, "stat_tcp_mshr_full", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_hold_waits != g->stat_tcp_hold_waits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_hold_waits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_hold_waits); fn(ctx, "stat_tcp_hold_waits", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_mshr_max != g->stat_tcp_mshr_max) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_mshr_max); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_mshr_max); fn(ctx, "stat_tcp_mshr_max", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcc_arb_waits != g->stat_tcc_arb_waits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcc_arb_waits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcc_arb_waits); fn(ctx, "stat_tcc_arb_waits", -1, eb, gb); }
+  }
+  if (1 && e->stat_gpu_probe_waits != g->stat_gpu_probe_waits) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_gpu_probe_waits); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_gpu_probe_waits); fn(ctx, "stat_gpu_probe_waits", -1, eb, gb); }
+  }
+  if (1 && e->stat_tcp_kinv != g->stat_tcp_kinv) {
+    bad++;
+    if (fn) { snprintf(eb, sizeof eb, "0x%llx", (unsigned long long)e->stat_tcp_kinv); snprintf(gb, sizeof gb, "0x%llx", (unsigned long long)g->stat_tcp_kinv); fn(ctx, "stat_tcp_kinv", -1, eb, gb); }
   }
   return bad;
 }

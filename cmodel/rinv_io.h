@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#define RINV_IN_W 1109u
-#define RINV_OUT_W 1805u
+#define RINV_IN_W 1117u
+#define RINV_OUT_W 2312u
 #define RINV_IN_WORDS ((RINV_IN_W + 31u) / 32u)
 #define RINV_OUT_WORDS ((RINV_OUT_W + 31u) / 32u)
 
@@ -17,6 +17,7 @@ typedef struct rinv_in {
   uint32_t port_req_addr[6];
   uint32_t port_req_wdata[6];
   uint32_t port_req_wstrb[6];
+  uint32_t port_req_last[6];
   uint32_t port_resp_ready[6];
   uint32_t axi_awvalid;
   uint32_t axi_awaddr;
@@ -93,6 +94,25 @@ typedef struct rinv_out {
   uint32_t stat_releases;
   uint32_t stat_errors;
   uint32_t stat_tag_lookups[2];
+  uint32_t gpu_lreq_valid[4];
+  uint32_t gpu_lreq_ready[4];
+  uint32_t gpu_lreq_line[4];
+  uint32_t gpu_tresp_valid[4];
+  uint32_t gpu_tresp_ready[4];
+  uint32_t tcc_grant;
+  uint32_t tcc_grant_cu;
+  uint32_t stat_gpu_insts;
+  uint32_t stat_gpu_lane_ops;
+  uint32_t stat_gpu_line_reqs;
+  uint32_t stat_coal_splits;
+  uint32_t stat_tcp_hits;
+  uint32_t stat_tcp_alias_waits;
+  uint32_t stat_tcp_mshr_full;
+  uint32_t stat_tcp_hold_waits;
+  uint32_t stat_tcp_mshr_max;
+  uint32_t stat_tcc_arb_waits;
+  uint32_t stat_gpu_probe_waits;
+  uint32_t stat_tcp_kinv;
 } rinv_out_t;
 
 /* Pack into / unpack from a Verilog bit vector (32-bit words, word 0 = LSBs). */

@@ -4,8 +4,8 @@
 #include <string.h>
 
 static const rinv_cfg_t k_configs[RINV_N_CONFIGS] = {
-  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u, .tag_oreg = 0u },
-  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u, .tag_oreg = 1u },
+  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u, .tag_oreg = 0u, .wave_size = 64u, .coal_tokens = 4u, .coal_lines = 64u, .tcp_mshrs = 256u },
+  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u, .tag_oreg = 1u, .wave_size = 64u, .coal_tokens = 2u, .coal_lines = 8u, .tcp_mshrs = 4u },
 };
 
 const rinv_cfg_t *rinv_cfg_by_name(const char *name) {
@@ -45,6 +45,10 @@ const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {
   "probe_inflight",
   "rt_scan",
   "tag_oreg",
+  "wave_size",
+  "coal_tokens",
+  "coal_lines",
+  "tcp_mshrs",
 };
 
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {
@@ -70,6 +74,10 @@ uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {
   if (strcmp(key, "probe_inflight") == 0) return &c->probe_inflight;
   if (strcmp(key, "rt_scan") == 0) return &c->rt_scan;
   if (strcmp(key, "tag_oreg") == 0) return &c->tag_oreg;
+  if (strcmp(key, "wave_size") == 0) return &c->wave_size;
+  if (strcmp(key, "coal_tokens") == 0) return &c->coal_tokens;
+  if (strcmp(key, "coal_lines") == 0) return &c->coal_lines;
+  if (strcmp(key, "tcp_mshrs") == 0) return &c->tcp_mshrs;
   return NULL;
 }
 
@@ -219,6 +227,26 @@ int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n) {
   if (!((uint64_t)c->mem_lat <= UINT64_C(65535))) {
     if (key) *key = "mem_lat";
     if (err && n) snprintf(err, n, "mem_lat = %u: must be 0..65535 (0 runs as 1)", (unsigned)c->mem_lat);
+    return -1;
+  }
+  if (!(cfg_pow2((uint64_t)c->wave_size) && ((uint64_t)c->wave_size <= UINT64_C(64)))) {
+    if (key) *key = "wave_size";
+    if (err && n) snprintf(err, n, "wave_size = %u: must be a power of 2, 1..64", (unsigned)c->wave_size);
+    return -1;
+  }
+  if (!(((uint64_t)c->coal_tokens == UINT64_C(1) || (uint64_t)c->coal_tokens == UINT64_C(2) || (uint64_t)c->coal_tokens == UINT64_C(4) || (uint64_t)c->coal_tokens == UINT64_C(8)))) {
+    if (key) *key = "coal_tokens";
+    if (err && n) snprintf(err, n, "coal_tokens = %u: must be 1, 2, 4 or 8", (unsigned)c->coal_tokens);
+    return -1;
+  }
+  if (!(cfg_pow2((uint64_t)c->coal_lines) && ((uint64_t)c->coal_lines <= (uint64_t)c->wave_size))) {
+    if (key) *key = "coal_lines";
+    if (err && n) snprintf(err, n, "coal_lines = %u: must be a power of 2, 1..wave_size", (unsigned)c->coal_lines);
+    return -1;
+  }
+  if (!(UINT64_C(1) <= (uint64_t)c->tcp_mshrs && (uint64_t)c->tcp_mshrs <= UINT64_C(256))) {
+    if (key) *key = "tcp_mshrs";
+    if (err && n) snprintf(err, n, "tcp_mshrs = %u: must be 1..256", (unsigned)c->tcp_mshrs);
     return -1;
   }
   if (key) *key = NULL;

@@ -11,7 +11,7 @@
 #define RINV_N_CPU_L1 2u
 #define RINV_N_GPU_L1 4u
 #define RINV_N_PORTS 6u
-#define RINV_N_STALL 10u
+#define RINV_N_STALL 12u
 #define RINV_NLINES_W 27u
 #define RINV_MMIO_BASE 1073741824u
 #define RINV_MMIO_LIMIT 1073872895u
@@ -41,6 +41,10 @@ typedef struct rinv_cfg {
   uint32_t probe_inflight;
   uint32_t rt_scan;
   uint32_t tag_oreg;
+  uint32_t wave_size;
+  uint32_t coal_tokens;
+  uint32_t coal_lines;
+  uint32_t tcp_mshrs;
 } rinv_cfg_t;
 
 #define RINV_N_CONFIGS 2u
@@ -54,7 +58,7 @@ const rinv_cfg_t *rinv_cfg_by_id(unsigned id);
 int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n);
 /* The keys of a configuration, in params/rinv.toml order, and field access by key
    (NULL if key is not one of them). */
-#define RINV_CFG_NKEYS 22u
+#define RINV_CFG_NKEYS 26u
 extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);
 

@@ -7,7 +7,7 @@ package rinv_pkg;
   localparam int NCpuL1 = 2;
   localparam int NGpuL1 = 4;
   localparam int NPorts = 6;
-  localparam int NStall = 10;
+  localparam int NStall = 12;
   localparam int NlinesW = 27;
   localparam int MmioBase = 1073741824;
   localparam int MmioLimit = 1073872895;
@@ -34,6 +34,10 @@ package rinv_pkg;
   localparam int Gem5ProbeInflight = 4;
   localparam int Gem5RtScan = 16;
   localparam int Gem5TagOreg = 0;
+  localparam int Gem5WaveSize = 64;
+  localparam int Gem5CoalTokens = 4;
+  localparam int Gem5CoalLines = 64;
+  localparam int Gem5TcpMshrs = 256;
 
   localparam int FpgaId = 1;
   localparam int FpgaCpuL1Sets = 8;
@@ -57,6 +61,10 @@ package rinv_pkg;
   localparam int FpgaProbeInflight = 4;
   localparam int FpgaRtScan = 4;
   localparam int FpgaTagOreg = 1;
+  localparam int FpgaWaveSize = 64;
+  localparam int FpgaCoalTokens = 2;
+  localparam int FpgaCoalLines = 8;
+  localparam int FpgaTcpMshrs = 4;
 
   typedef logic [31:0] addr_t;          // byte address
   typedef logic [31:0] word_t;          // one data word of a core port

@@ -2,16 +2,17 @@
 // Testbench view of one cycle's inputs and outputs of rinv_top.
 package rinv_io_pkg;
 
-  localparam int unsigned InW = 1109;
-  localparam int unsigned OutW = 1805;
+  localparam int unsigned InW = 1117;
+  localparam int unsigned OutW = 2312;
 
   typedef struct packed {
-    logic [9:0] stall;
+    logic [11:0] stall;
     logic [5:0] port_req_valid;
     logic [5:0] port_req_we;
     logic [5:0][31:0] port_req_addr;
     logic [5:0][31:0] port_req_wdata;
     logic [5:0][3:0] port_req_wstrb;
+    logic [5:0] port_req_last;
     logic [5:0] port_resp_ready;
     logic axi_awvalid;
     logic [31:0] axi_awaddr;
@@ -88,6 +89,25 @@ package rinv_io_pkg;
     logic [31:0] stat_releases;
     logic [31:0] stat_errors;
     logic [1:0][31:0] stat_tag_lookups;
+    logic [3:0] gpu_lreq_valid;
+    logic [3:0] gpu_lreq_ready;
+    logic [3:0][25:0] gpu_lreq_line;
+    logic [3:0] gpu_tresp_valid;
+    logic [3:0] gpu_tresp_ready;
+    logic tcc_grant;
+    logic [1:0] tcc_grant_cu;
+    logic [31:0] stat_gpu_insts;
+    logic [31:0] stat_gpu_lane_ops;
+    logic [31:0] stat_gpu_line_reqs;
+    logic [31:0] stat_coal_splits;
+    logic [31:0] stat_tcp_hits;
+    logic [31:0] stat_tcp_alias_waits;
+    logic [31:0] stat_tcp_mshr_full;
+    logic [31:0] stat_tcp_hold_waits;
+    logic [31:0] stat_tcp_mshr_max;
+    logic [31:0] stat_tcc_arb_waits;
+    logic [31:0] stat_gpu_probe_waits;
+    logic [31:0] stat_tcp_kinv;
   } rinv_out_t;
 
 endpackage : rinv_io_pkg

@@ -82,7 +82,13 @@ def cfg_rules():
           ("hist_cap", "1 <= hist_cap <= 65535", "1..65535 (hist_count is 16 bits)"),
           ("rt_cap", "rt_cap <= 65535", "2..65535 (hist_count is 16 bits)"),
           ("max_range", "1 <= max_range <= 67108864", "1..2^26 (probe_nlines is 27 bits)"),
-          ("mem_lat", "mem_lat <= 65535", "0..65535 (0 runs as 1)")]
+          ("mem_lat", "mem_lat <= 65535", "0..65535 (0 runs as 1)"),
+          # GPU front end (docs/ARCHITECTURE_v3_gpu_frontend.md §10)
+          ("wave_size", "pow2(wave_size) and wave_size <= 64", "a power of 2, 1..64"),
+          ("coal_tokens", "coal_tokens in (1, 2, 4, 8)", "1, 2, 4 or 8"),
+          ("coal_lines", "pow2(coal_lines) and coal_lines <= wave_size",
+           "a power of 2, 1..wave_size"),
+          ("tcp_mshrs", "1 <= tcp_mshrs <= 256", "1..256")]
     return R
 
 

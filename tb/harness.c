@@ -453,13 +453,13 @@ static void start_syncs(harness_t *h) {
 
 /* harness_drive() writes every field of rinv_in_t in a run cycle (no memset: a tenth of the
  * harness's time); a new field must be added there. */
-_Static_assert(sizeof(rinv_in_t) == 68u * sizeof(uint32_t), "rinv_in_t changed: see drive_*()");
+_Static_assert(sizeof(rinv_in_t) == 74u * sizeof(uint32_t), "rinv_in_t changed: see drive_*()");
 
 static void drive_ports(harness_t *h, rinv_in_t *in) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
     in->port_req_valid[p] = in->port_req_we[p] = in->port_req_addr[p] = 0;
-    in->port_req_wdata[p] = in->port_req_wstrb[p] = 0;
+    in->port_req_wdata[p] = in->port_req_wstrb[p] = in->port_req_last[p] = 0;
     if (q->st == PQ_IDLE && (!q->c_ok || q->c_next != q->next || q->c_resets != h->resets)) {
       /* ops dropped by a mid-run reset are skipped (h->dropped changes only there) */
       while (q->next < q->n && h->dropped[q->ops[q->next]]) q->next++;
@@ -491,6 +491,8 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
       in->port_req_addr[p] = op->addr;
       in->port_req_wdata[p] = op->kind == TR_ST ? op->data : 0u;
       in->port_req_wstrb[p] = op->kind == TR_ST ? op->wstrb : 0u;
+      /* v3 §2: the last lane op of a GPU instruction (CPU ports: always 1) */
+      in->port_req_last[p] = !(op->flags & TR_F_MORE);
     }
     in->port_resp_ready[p] = !stalled(h);
   }

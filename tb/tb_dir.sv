@@ -28,7 +28,7 @@ module tb_dir;
   // Port list of rinv_top: every rinv_in_t field F -> F_i, every rinv_out_t field -> F_o.
 `define RINV_TOP_PORTS(IN, OUT) \
     .clk_i(clk), \
-    .stall_i(IN.stall), \
+    .stall_i(IN.stall[9:0]), \
     .port_req_valid_i(IN.port_req_valid), \
     .port_req_we_i(IN.port_req_we), \
     .port_req_addr_i(IN.port_req_addr), \

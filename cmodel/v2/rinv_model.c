@@ -96,6 +96,9 @@ void rinv_model_step(rinv_model_t *m, const rinv_in_t *in, rinv_out_t *out) {
   }
   regbus_eval(m->rb, in, m->dir, m->cc, &rio);
 
+  /* the GPU front end's fields (v3 §11): not built yet, 0 (placeholder of the fe-side base) */
+  memset(out->gpu_lreq_valid, 0,
+         sizeof *out - (size_t)((const char *)out->gpu_lreq_valid - (const char *)out));
   /* every field of *out is written below (no memset: it was a tenth of the model's time).
    * Ports 0 .. N_CPU_L1 - 1 are the CPU side's local ports, the rest the GPU side's (loops
    * of constant count: with cc_n_l1() as the bound they became three memcpy calls). */

@@ -183,6 +183,7 @@ static void run_begin(harness_t *h) {
     h->port[p].next = 0;
     h->port[p].st = PQ_IDLE;
     h->port[p].c_ok = 0;
+    h->port[p].phead = h->port[p].pcount = 0;
   }
   h->gnext = 0;
   h->issued = 0;
@@ -195,6 +196,9 @@ static void run_begin(harness_t *h) {
   refmem_free(h->ref);
   h->ref = refmem_new();
   if (!h->ref) abort();
+  xcu_free(h->xcu);
+  h->xcu = xcu_new();
+  if (!h->xcu) abort();
   e2e_free(h->e2e);
   int drop_walk = h->o.inject == INJ_DROP_WB_ADDR ? 0 : h->o.inject == INJ_DROP_WB_SET ? 1 : -1;
   h->e2e = e2e_new(h->ref, drop_walk);
@@ -208,6 +212,7 @@ static void run_begin(harness_t *h) {
   eager_reset(h->eager);
   owner_policy_reset(h->owner);
   h->loads_checked = h->stale_reads = h->mismatches = h->errors = h->slverr = 0;
+  h->loads_xcu = 0;
   h->coh_printed = h->coh_checked = 0;
   h->truncated = 0;
   h->have_prev = 0;
@@ -245,6 +250,12 @@ void run_end(harness_t *h) {
   r->hist_entries = o->stat_hist_entries;
   r->hist_overflows = o->stat_hist_overflows;
   r->reg_errors = o->stat_errors;
+  const uint32_t fe[FE_NSTATS] = {
+      o->stat_gpu_insts,    o->stat_gpu_lane_ops,   o->stat_gpu_line_reqs, o->stat_coal_splits,
+      o->stat_tcp_hits,     o->stat_tcp_alias_waits, o->stat_tcp_mshr_full,
+      o->stat_tcp_hold_waits, o->stat_tcp_mshr_max, o->stat_tcc_arb_waits,
+      o->stat_gpu_probe_waits, o->stat_tcp_kinv};
+  memcpy(r->fe, fe, sizeof fe);
   r->eager = eager_counts(h->eager);
   r->owner_probes = owner_policy_probes(h->owner);
   r->owner_transfers = owner_policy_transfers(h->owner);
@@ -259,6 +270,7 @@ void run_end(harness_t *h) {
     }
   }
   r->loads_checked = h->loads_checked;
+  r->loads_xcu = h->loads_xcu;
   r->stale_reads = h->stale_reads;
   r->mismatches = h->mismatches;
   r->errors = h->errors;
@@ -407,7 +419,11 @@ void harness_free(harness_t *h) {
     coro_free(h->drv[s].co);
     free(h->ops_left[s]);
   }
-  for (unsigned p = 0; p < TR_N_PORTS; p++) free(h->port[p].ops);
+  for (unsigned p = 0; p < TR_N_PORTS; p++) {
+    free(h->port[p].ops);
+    free(h->port[p].pend);
+  }
+  xcu_free(h->xcu);
   if (h->probe_log) fclose(h->probe_log);
   if (h->checker) rinv_model_free(h->checker);
   eager_free(h->eager);
@@ -472,7 +488,9 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
         q->c_seg = h->seg[i];
       }
     }
-    if (q->st == PQ_IDLE && q->next < q->n && h->phase == PH_RUN) {
+    /* a CPU port waits for its previous op's response, a GPU port does not (v3 §2) */
+    if (q->st == PQ_IDLE && q->next < q->n && h->phase == PH_RUN &&
+        (p >= TR_N_CPU_PORTS || q->pcount == 0)) {
       if (h->syncs_done[q->c_side] == q->c_seg && !stalled(h)) {
         q->st = PQ_VALID;
         q->cur = q->ops[q->next];

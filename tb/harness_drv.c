@@ -188,7 +188,10 @@ static void drv_finished(harness_t *h, side_drv_t *d) {
   if (d->kind == SK_SETMODE) {
     h->phase = PH_RUN;
   } else {
-    if (d->kind == SK_ACQUIRE) h->holds_lock[d->side] = 1;
+    if (d->kind == SK_ACQUIRE) {
+      h->holds_lock[d->side] = 1;
+      if (d->side == 1) xcu_new_epoch(h->xcu); /* a new GPU epoch (v3 §9) */
+    }
     if (d->kind == SK_REG) h->reg_inflight = 0;
     h->syncs_done[d->side]++;
   }

@@ -28,6 +28,7 @@
 #include "mem.h"
 #include "randgen.h"
 #include "trace.h"
+#include "xcu.h"
 #include "workloads.h"
 #include "eager.h"
 #include "e2e.h"
@@ -47,12 +48,21 @@
 
 static const char *const k_mode_names[3] = {"line", "run", "merge"};
 static const char *const k_walk_names[3] = {"addr", "set", "auto"};
+/* The GPU front end's statistics in RESULT (v3 §11; run_result_t.fe, in this order). All are
+ * summed over the runs of a +mode=all invocation except tcp_mshr_max (FE_MAX_IDX), the
+ * largest. */
+#define FE_NSTATS 12u
+#define FE_MAX_IDX 8u
+static const char *const k_fe_names[FE_NSTATS] = {
+    "gpu_insts",      "gpu_lane_ops",       "gpu_line_reqs",   "coal_splits",
+    "tcp_hits",       "tcp_alias_waits",    "tcp_mshr_full",   "tcp_hold_waits",
+    "tcp_mshr_max",   "tcc_arb_waits",      "gpu_probe_waits", "tcp_kinv"};
 
 /* ------------------------------------------------------------------------------------ */
 /* state                                                                                 */
 
 enum { SK_NONE = 0, SK_SETMODE, SK_ACQUIRE, SK_RELEASE, SK_REG };
-enum { PQ_IDLE = 0, PQ_VALID, PQ_WAIT };
+enum { PQ_IDLE = 0, PQ_VALID };
 enum { AX_IDLE = 0, AX_W, AX_B, AX_AR, AX_R };
 enum { PH_RESET = 0, PH_SETUP, PH_RUN, PH_DRAIN, PH_DONE };
 
@@ -98,14 +108,24 @@ typedef struct side_drv {
   uint32_t slverr_addr;
 } side_drv_t;
 
+/* One lane op taken by the design and not yet answered. */
+typedef struct port_pend {
+  size_t op; /* program index */
+  uint64_t req_cyc;
+  uint32_t expect;
+  int checked;
+} port_pend_t;
+
+/* A port's program and its ops in flight. A CPU port drives its next op after the previous
+ * one's response; a GPU port in the cycle after the previous one's handshake (v3 §2
+ * "Replay"); responses come in the order of the handshakes (pend, a ring). */
 typedef struct port_q {
   size_t *ops; /* program indices */
-  size_t n, next;
-  int st;
+  size_t n, next; /* ops[next]: the next op to drive */
+  int st;         /* PQ_IDLE, or PQ_VALID: driving ops[next] (= cur) */
   size_t cur;
-  int checked;
-  uint32_t expect;
-  uint64_t req_cyc;
+  port_pend_t *pend;
+  size_t pcap, phead, pcount;
   /* drive_ports' cache of ops[next] (valid while c_ok, next == c_next and no mid-run reset
    * since: h->resets == c_resets): saves the dependent loads of a waiting port each cycle */
   int c_ok;
@@ -123,6 +143,8 @@ typedef struct run_result {
   eager_counts_t eager;
   uint64_t owner_probes, owner_transfers;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr, coh_checked;
+  uint64_t loads_xcu;
+  uint32_t fe[FE_NSTATS]; /* the GPU front end's statistics (k_fe_names) */
   uint64_t wb_checked, lost_bytes;
   int truncated;
   int has_reset; /* +reset_at given: the reset outcome fields are printed */
@@ -196,6 +218,8 @@ struct harness {
       probe_row_n[N_SIDES][PROBE_ROWS];
   uint64_t last_progress;
   uint64_t loads_checked, stale_reads, mismatches, errors, slverr;
+  uint64_t loads_xcu;  /* GPU loads not checked under the cross-CU rule (v3 §9) */
+  xcu_t *xcu;          /* per byte, the GPU ports that stored it this GPU epoch (tb/xcu.h) */
   uint64_t coh_printed, coh_checked;
   e2e_t *e2e;          /* end-to-end write-back check (tb/e2e.h) */
   corners_t *corners;  /* corner-event counters, summed over the runs (tb/corners.h) */

@@ -46,70 +46,104 @@ void lockstep_check(harness_t *h, const rinv_out_t *rtl) {
   }
 }
 
+/* The response of port p's oldest op in flight. */
+static void port_response(harness_t *h, unsigned p, port_q_t *q, uint32_t got) {
+  const port_pend_t *e = &q->pend[q->phead];
+  const tr_op_t *op = &h->prog->ops[e->op];
+  int checked = e->checked;
+  if (checked && op->side == 1 && xcu_other(h->xcu, op->addr, p - TR_N_CPU_PORTS)) {
+    /* another CU stored a byte of the word in this GPU epoch (v3 §9) */
+    checked = 0;
+    h->loads_xcu++;
+  }
+  if (h->o.inject == INJ_STALE && op->kind == TR_LD && checked && !h->injected) {
+    h->injected = 1;
+    got ^= 1u;
+    printf("note: +inject: flipping bit 0 of a load value seen by the checker\n");
+  }
+  txlog(h, "port %s resp %s 0x%08x rdata 0x%08x", tr_port_name(p),
+        op->kind == TR_ST ? "st" : "ld", op->addr, got);
+  if (op->kind == TR_LD && checked) {
+    h->loads_checked++;
+    if (got != e->expect) {
+      h->stale_reads++;
+      if (h->stale_reads <= MAX_STALE_PRINT) {
+        printf("STALE READ at cycle %llu: port %s ld 0x%08x (request cycle %llu) expected "
+               "0x%08x got 0x%08x",
+               (unsigned long long)h->gcyc, tr_port_name(p), op->addr,
+               (unsigned long long)e->req_cyc, e->expect, got);
+        if (op->line) printf(" (trace line %u)", op->line);
+        printf("\n");
+      }
+    }
+  }
+  h->ops_left[op->side][h->seg[e->op]]--;
+  q->phead = (q->phead + 1u) % q->pcap;
+  q->pcount--;
+  h->last_progress = h->gcyc;
+}
+
+/* The handshake of the op port p drives (q->cur): the reference is updated here, in
+ * acceptance order (a GPU store another CU raced is tainted, v3 §9). */
+static void port_accept(harness_t *h, unsigned p, port_q_t *q) {
+  const tr_op_t *op = &h->prog->ops[q->cur];
+  unsigned s = op->side;
+  port_pend_t *e = &q->pend[(q->phead + q->pcount) % q->pcap];
+  q->pcount++;
+  e->op = q->cur;
+  e->req_cyc = h->gcyc;
+  e->checked = 0;
+  q->next++;
+  q->st = PQ_IDLE;
+  h->issued++;
+  h->last_progress = h->gcyc;
+  eager_port_accept(h->eager, s, op->kind == TR_ST);
+  owner_policy_access(h->owner, s, op->kind == TR_ST, op->addr >> 6);
+  if (op->kind == TR_ST) {
+    unsigned raced = 0;
+    if (s == 1) {
+      int r = xcu_store(h->xcu, op->addr, op->wstrb, p - TR_N_CPU_PORTS);
+      if (r < 0) {
+        fprintf(stderr, "out of memory (cross-CU store sets)\n");
+        exit(2);
+      }
+      raced = (unsigned)r;
+    }
+    int taint = !h->holds_lock[s];
+    if (raced & op->wstrb & 0xFu) {
+      refmem_store(h->ref, op->addr, op->data, raced & op->wstrb, 1, s, h->gcyc);
+    }
+    if (op->wstrb & ~raced & 0xFu) {
+      refmem_store(h->ref, op->addr, op->data, op->wstrb & ~raced, taint, s, h->gcyc);
+    }
+    if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);
+    txlog(h, "port %s req st 0x%08x data 0x%08x wstrb 0x%x", tr_port_name(p), op->addr,
+          op->data, op->wstrb);
+  } else {
+    int tainted = 0;
+    uint32_t v = refmem_load(h->ref, op->addr, &tainted);
+    if (h->holds_lock[s] && !tainted) {
+      e->checked = 1;
+      e->expect = v;
+    }
+    txlog(h, "port %s req ld 0x%08x", tr_port_name(p), op->addr);
+  }
+}
+
 void observe_ports(harness_t *h, const rinv_out_t *out) {
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
-    int was_wait = q->st == PQ_WAIT;
     if (h->o.inject == INJ_SVA && !h->injected && h->gcyc >= h->o.inject_cycle &&
         q->st == PQ_VALID &&
         h->in.port_req_valid[p] && !out->port_req_ready[p]) {
       h->injected = 1;
       h->sva_drop_port = (int)p;
     }
-    if (q->st == PQ_VALID && out->port_req_ready[p]) {
-      const tr_op_t *op = &h->prog->ops[q->cur];
-      unsigned s = op->side;
-      h->issued++;
-      q->st = PQ_WAIT;
-      q->req_cyc = h->gcyc;
-      q->checked = 0;
-      h->last_progress = h->gcyc;
-      eager_port_accept(h->eager, s, op->kind == TR_ST);
-      owner_policy_access(h->owner, s, op->kind == TR_ST, op->addr >> 6);
-      if (op->kind == TR_ST) {
-        refmem_store(h->ref, op->addr, op->data, op->wstrb, !h->holds_lock[s], s, h->gcyc);
-        if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);
-        txlog(h, "port %s req st 0x%08x data 0x%08x wstrb 0x%x", tr_port_name(p), op->addr,
-              op->data, op->wstrb);
-      } else {
-        int tainted = 0;
-        uint32_t v = refmem_load(h->ref, op->addr, &tainted);
-        if (h->holds_lock[s] && !tainted) {
-          q->checked = 1;
-          q->expect = v;
-        }
-        txlog(h, "port %s req ld 0x%08x", tr_port_name(p), op->addr);
-      }
+    /* the response first: it belongs to an op taken in an earlier cycle */
+    if (q->pcount && out->port_resp_valid[p] && h->in.port_resp_ready[p]) {
+      port_response(h, p, q, out->port_resp_rdata[p]);
     }
-    if (was_wait && out->port_resp_valid[p] && h->in.port_resp_ready[p]) {
-      const tr_op_t *op = &h->prog->ops[q->cur];
-      uint32_t got = out->port_resp_rdata[p];
-      if (h->o.inject == INJ_STALE && op->kind == TR_LD && q->checked && !h->injected) {
-        h->injected = 1;
-        got ^= 1u;
-        printf("note: +inject: flipping bit 0 of a load value seen by the checker\n");
-      }
-      txlog(h, "port %s resp %s 0x%08x rdata 0x%08x", tr_port_name(p),
-            op->kind == TR_ST ? "st" : "ld", op->addr, got);
-      if (op->kind == TR_LD && q->checked) {
-        h->loads_checked++;
-        if (got != q->expect) {
-          h->stale_reads++;
-          if (h->stale_reads <= MAX_STALE_PRINT) {
-            printf("STALE READ at cycle %llu: port %s ld 0x%08x (request cycle %llu) expected "
-                   "0x%08x got 0x%08x",
-                   (unsigned long long)h->gcyc, tr_port_name(p), op->addr,
-                   (unsigned long long)q->req_cyc, q->expect, got);
-            if (op->line) printf(" (trace line %u)", op->line);
-            printf("\n");
-          }
-        }
-      }
-      h->ops_left[op->side][h->seg[q->cur]]--;
-      q->next++;
-      q->st = PQ_IDLE;
-      h->last_progress = h->gcyc;
-    }
+    if (q->st == PQ_VALID && out->port_req_ready[p]) port_accept(h, p, q);
   }
 }
 
@@ -322,7 +356,8 @@ int program_complete(const harness_t *h) {
     if (h->drv[s].kind != SK_NONE) return 0;
   }
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
-    if (h->port[p].next < h->port[p].n || h->port[p].st != PQ_IDLE) return 0;
+    const port_q_t *q = &h->port[p];
+    if (q->next < q->n || q->st != PQ_IDLE || q->pcount) return 0;
   }
   return h->ax_st == AX_IDLE;
 }
@@ -331,11 +366,16 @@ void report_deadlock(harness_t *h) {
   error_msg(h, "deadlock: no progress for %llu cycles; waiting:", WATCHDOG_CYCLES);
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     const port_q_t *q = &h->port[p];
-    if (q->st == PQ_VALID || q->st == PQ_WAIT) {
+    if (q->pcount) {
+      const tr_op_t *op = &h->prog->ops[q->pend[q->phead].op];
+      printf("  port %s: %zu ops in flight, the oldest %s 0x%08x waiting for its response\n",
+             tr_port_name(p), q->pcount, op->kind == TR_ST ? "st" : "ld", op->addr);
+    }
+    if (q->st == PQ_VALID) {
       const tr_op_t *op = &h->prog->ops[q->cur];
-      printf("  port %s: %s 0x%08x %s\n", tr_port_name(p), op->kind == TR_ST ? "st" : "ld",
-             op->addr, q->st == PQ_VALID ? "waiting for port_req_ready" : "waiting for response");
-    } else if (q->next < q->n) {
+      printf("  port %s: %s 0x%08x waiting for port_req_ready\n", tr_port_name(p),
+             op->kind == TR_ST ? "st" : "ld", op->addr);
+    } else if (q->next < q->n && !q->pcount) {
       printf("  port %s: %zu ops left, blocked behind a sync record of its side\n",
              tr_port_name(p), q->n - q->next);
     }

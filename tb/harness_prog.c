@@ -138,7 +138,9 @@ int build_program(harness_t *h) {
   }
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     h->port[p].ops = calloc(cnt[p] ? cnt[p] : 1, sizeof(size_t));
-    if (!h->port[p].ops) return oom("port queues");
+    h->port[p].pcap = cnt[p] + 1u;
+    h->port[p].pend = calloc(h->port[p].pcap, sizeof(port_pend_t));
+    if (!h->port[p].ops || !h->port[p].pend) return oom("port queues");
   }
   for (size_t i = 0; i < n; i++) {
     const tr_op_t *op = &h->prog->ops[i];

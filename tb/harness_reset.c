@@ -61,6 +61,10 @@ void mid_reset(harness_t *h) {
       dropped++;
       q->st = PQ_IDLE;
     }
+    for (; q->pcount; q->pcount--, q->phead = (q->phead + 1u) % q->pcap) {
+      h->dropped[q->pend[q->phead].op] = 1;
+      dropped++;
+    }
   }
   for (unsigned s = 0; s < N_SIDES; s++) {
     drv_abort(&h->drv[s]);
@@ -107,6 +111,7 @@ void mid_reset(harness_t *h) {
     }
   }
   h->reset_dropped_ops += dropped;
+  xcu_new_epoch(h->xcu); /* the GPU's next epoch starts at its next acquire */
   h->resets++;
   printf("note: +reset_at: reset asserted after cycle %llu (run cycle %llu): %llu lines lost "
          "their unwritten data, %llu ops abandoned, resuming at %s\n",

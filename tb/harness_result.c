@@ -99,6 +99,11 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       (unsigned long long)r->eager.to_cpu, (unsigned long long)r->eager.to_gpu,
       (unsigned long long)r->owner_probes,
       (unsigned long long)r->owner_transfers);
+  if (n < len) n += (size_t)snprintf(b + n, len - n, ",\"loads_xcu\":%llu",
+                                     (unsigned long long)r->loads_xcu);
+  for (unsigned k = 0; k < FE_NSTATS && n < len; k++) {
+    n += (size_t)snprintf(b + n, len - n, ",\"%s\":%u", k_fe_names[k], r->fe[k]);
+  }
   if (r->has_reset && n < len) {
     n += (size_t)snprintf(b + n, len - n,
                           ",\"resets\":%u,\"reset_lost_lines\":%llu,\"reset_dropped_ops\":%llu",
@@ -132,6 +137,11 @@ int harness_finish(harness_t *h) {
     tot.hist_overflows += r->hist_overflows;
     tot.reg_errors += r->reg_errors;
     tot.loads_checked += r->loads_checked;
+    tot.loads_xcu += r->loads_xcu;
+    for (unsigned k = 0; k < FE_NSTATS; k++) {
+      tot.fe[k] = k == FE_MAX_IDX ? (r->fe[k] > tot.fe[k] ? r->fe[k] : tot.fe[k])
+                                  : tot.fe[k] + r->fe[k];
+    }
     tot.stale_reads += r->stale_reads;
     tot.mismatches += r->mismatches;
     tot.errors += r->errors;

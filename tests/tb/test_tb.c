@@ -19,6 +19,7 @@
 #include "rinv_drv.h"
 #include "test_pagetable.h"
 #include "test_trace_more.h"
+#include "test_xcu.h"
 #include "test_upstream.h"
 #include "trace.h"
 #include "workloads.h"
@@ -696,6 +697,7 @@ int main(void) {
   test_driver(&t);
   test_pagetable(&t.pass, &t.fail);
   test_trace_more(&t.pass, &t.fail);
+  test_xcu(&t.pass, &t.fail);
   test_upstream(&t.pass, &t.fail);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;

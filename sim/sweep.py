@@ -31,7 +31,8 @@ FIELDS = ["workload", "n", "mode", "backend", "cycles", "releases", "probes", "p
           "inv_hits", "over_inv_lines", "tag_lookups", "inv_cycles", "hist_entries",
           "hist_overflows", "eager_probes", "eager_rdblkm", "eager_wt", "eager_rdblk",
           "owner_probes", "owner_transfers", "loads_checked", "stale_reads", "mismatches",
-          "errors", "wall_s"]
+          "errors", "loads_xcu", "gpu_insts", "gpu_lane_ops", "gpu_line_reqs", "tcp_hits",
+          "tcc_arb_waits", "gpu_probe_waits", "tcp_kinv", "wall_s"]
 
 
 def run_one(binary, backend, wl, n, mode, extra):

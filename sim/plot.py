@@ -77,7 +77,38 @@ def tables(d):
             out.append(f"| {n} | {dt:,} | {pt:,} | {pt / dt:.3f} | {li:,} | {ru:,} | {me:,} | "
                        f"{ru / li:.3f} | {me / li:.3f} | {r0['eager_rdblkm']:,} / "
                        f"{r0['eager_wt']:,} / {r0['eager_rdblk']:,} |")
+    out += fidelity(d)
     return "\n".join(out) + "\n"
+
+
+def fidelity(d):
+    """Issue 11's fidelity table: per row eager/Default, run/proposed and the shape
+    (run / eager) / (proposed / Default), with the rows inside the targets counted (shape
+    within 1.5x, run within 2x of the thesis' proposed)."""
+    out = ["\n### Fidelity to the thesis (issue 11): ratios per row\n",
+           "shape = (run / eager) / (thesis proposed / thesis Default); eager from the `line` "
+           "run (the same in every mode). In range: shape in [1/1.5, 1.5], run/proposed in "
+           "[0.5, 2].\n",
+           "| program | n | eager / Default | run / proposed | shape | shape in 1.5x | "
+           "run in 2x |", "|" + "---|" * 7]
+    rows = shape_ok = run_ok = 0
+    for wl, (fp, ft, label) in FIG.items():
+        for n, (dp, pp, dt, pt) in THESIS[wl].items():
+            rl, rr = d.get((wl, n, "line")), d.get((wl, n, "run"))
+            if rl is None or rr is None or not rl["eager_probes"]:
+                continue
+            e, r = rl["eager_probes"], rr["probes"]
+            shape = (r / e) / (pp / dp)
+            s_in, r_in = 1 / 1.5 <= shape <= 1.5, 0.5 <= r / pp <= 2
+            rows += 1
+            shape_ok += s_in
+            run_ok += r_in
+            out.append(f"| {label.split()[0]} | {n} | {e / dp:.2f} | {r / pp:.2f} | {shape:.2f} | "
+                       f"{'yes' if s_in else 'no'} | {'yes' if r_in else 'no'} |")
+    out.append("")
+    out.append(f"Shape within 1.5x on **{shape_ok} of {rows}** rows; run within 2x of the "
+               f"thesis' proposed on **{run_ok} of {rows}** (issue 11's target: 15 of 21 each).")
+    return out
 
 
 # x axes: the workload's size parameter and what it means in memory (4-byte elements; square:

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cc_io.h"
+#include "gpu_fe.h"
 #include "rinv_io.h"
 #include "rinv_params.h"
 #include "sram.h"
@@ -41,5 +42,11 @@ const char *cc_state_name(const cc_t *cc);
 /* Test backdoor: install line in array arr (0 = L2, 1 + k = L1 k), way, tagst bits. */
 void cc_poke_line(cc_t *cc, unsigned arr, uint32_t line, uint32_t way, uint32_t bits,
                   const uint8_t *data, uint64_t dmask);
+
+/* GPU side (v3 §11): the front end's outputs, tcc_grant(_cu), stat_gpu_probe_waits,
+ * stat_tcp_kinv into out (no effect on the CPU side) */
+void cc_observe_gpu(const cc_t *cc, const cc_io_t *io, rinv_out_t *out);
+const gpu_fe_t *cc_gpu_fe(const cc_t *cc); /* NULL on the CPU side */
+uint32_t cc_kinv_pend(const cc_t *cc);
 
 #endif

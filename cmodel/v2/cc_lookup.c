@@ -29,6 +29,9 @@ struct cc_lookup {
   uint32_t vwords[32]; /* tagst words of the L2 ways */
   uint32_t v_line;     /* victim line for StVictimWb */
   uint32_t rdata;
+  /* GPU side (v3 §6.3): a TCC request from tq[port] for MSHR ti; rline = the load's line */
+  uint32_t tcc, ti;
+  uint8_t rline[64];
   uint8_t zero[64];
 };
 
@@ -60,6 +63,21 @@ void cc_lookup_start(cc_lookup_t *lk, unsigned port, uint32_t we, uint32_t addr,
   for (unsigned b = 0; b < 4; b++) lk->st_bytes[off + b] = (uint8_t)(wdata >> (8u * b));
   lk->st = L_L1RD;
   lk->cnt = lk->ctx->l1_lat + lk->ctx->oreg - 1u; /* StL1Rd: L1_LAT + O cycles */
+  lk->tcc = 0;
+}
+
+void cc_lookup_start_tcc(cc_lookup_t *lk, unsigned cu, uint32_t we, uint32_t line, uint64_t mask,
+                         const uint8_t *data, uint32_t i) {
+  lk->port = cu;
+  lk->we = we & 1u;
+  lk->addr = 0;
+  lk->x = line & LINE_MASK26;
+  lk->st_be = lk->we ? mask : 0u;
+  memcpy(lk->st_bytes, data, 64);
+  lk->ti = i;
+  lk->tcc = 1;
+  lk->st = L_L2RD;
+  lk->cnt = lk->ctx->l2_lat + lk->ctx->oreg - 1u; /* StL2Rd: L2_LAT + O cycles */
 }
 
 static uint32_t word_of(const uint8_t *d, uint32_t addr) {
@@ -84,6 +102,14 @@ void cc_lookup_moore(const cc_lookup_t *lk, cc_io_t *io) {
       io->req_line = lk->x;
       break;
     case L_RESP:
+      if (lk->tcc) { /* StTResp */
+        io->tresp_valid = 1;
+        io->tresp_cu = lk->port;
+        io->tresp_we = lk->we;
+        io->tresp_i = lk->ti;
+        io->tresp_data = lk->we ? lk->zero : lk->rline;
+        break;
+      }
       io->resp_valid[lk->port] = 1;
       io->resp_rdata[lk->port] = lk->rdata;
       break;
@@ -230,8 +256,12 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
     case L_L2DT:
       if (!lk->we) {
         const uint8_t *d = ca_data_q(l2, b);
-        lk->rdata = word_of(d, lk->addr);
-        l1_fill(lk, d);
+        if (lk->tcc) {
+          memcpy(lk->rline, d, 64);
+        } else {
+          lk->rdata = word_of(d, lk->addr);
+          l1_fill(lk, d);
+        }
       } else {
         uint32_t t = lk->l2_word;
         uint64_t old = (t & TS_DIRTY) ? ca_dmask_q(l2, b) : 0u;
@@ -272,6 +302,8 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
           }
           ca_dmask_write(l2, b, row2, lk->l2_way, lk->st_be);
           lk->rdata = 0;
+        } else if (lk->tcc) {
+          memcpy(lk->rline, d, 64);
         } else {
           lk->rdata = word_of(d, lk->addr);
           l1_fill(lk, d);
@@ -288,4 +320,6 @@ int cc_lookup_step(cc_lookup_t *lk, const cc_io_t *io, uint32_t port_resp_ready,
   }
 }
 
-const char *cc_lookup_state_name(const cc_lookup_t *lk) { return k_names[lk->st]; }
+const char *cc_lookup_state_name(const cc_lookup_t *lk) {
+  return lk->tcc && lk->st == L_RESP ? "StTResp" : k_names[lk->st];
+}

@@ -235,3 +235,5 @@ void dir_observe(const dir_t *d, rinv_out_t *out) {
   out->stat_releases = c[DS_RELEASES];
   out->stat_errors = c[DS_ERRORS];
 }
+
+uint32_t dir_lock_owner(const dir_t *d) { return d->regs.owner; }

@@ -32,6 +32,7 @@ void dir_reg_write(dir_t *d, uint32_t off, uint32_t value, unsigned req_side);
 void dir_count_error(dir_t *d);
 
 void dir_observe(const dir_t *d, rinv_out_t *out);
+uint32_t dir_lock_owner(const dir_t *d); /* the lock_owner register (1 CPU, 2 GPU) */
 uint32_t dir_hist_count_of(const dir_t *d, unsigned side);
 /* side's range table (state name, entries; unit tests and traces) */
 const range_table_t *dir_rt_of(const dir_t *d, unsigned side);

@@ -127,7 +127,7 @@ void gpu_coal_mealy(const gpu_coal_t *c, const gpu_coal_in_t *in, gpu_coal_out_t
   uint32_t nl = t->st == SFREE ? 0u : t->nl;
   int hitk = find_hitk(c, x);
   out->req_ready = (t->st == SFREE || t->st == SCOLL) && (hitk >= 0 || nl < c->cl) &&
-                   !in->cwr_valid;
+                   !in->cwr_valid && !in->init;
 }
 
 /* §4.2 at the edge: a lane-op handshake, or a split */
@@ -287,6 +287,10 @@ uint32_t gpu_coal_tail(const gpu_coal_t *c) { return c->tail; }
 uint32_t gpu_coal_ip(const gpu_coal_t *c) { return c->ip; }
 uint32_t gpu_coal_head(const gpu_coal_t *c) { return c->head; }
 uint32_t gpu_coal_ist(const gpu_coal_t *c) { return c->ist; }
+/* the head slot is the oldest busy one: if it is SFree, every slot is (tail == head) */
+uint32_t gpu_coal_quiet(const gpu_coal_t *c) {
+  return c->slot[c->head].st == SFREE && c->ist == IIDLE && !c->sb.v && !c->sc.v;
+}
 
 const char *gpu_coal_slot_state_name(uint32_t st) {
   static const char *const n[] = {"SFree", "SColl", "SIss", "SWait", "SResp"};

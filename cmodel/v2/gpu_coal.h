@@ -28,6 +28,8 @@ typedef struct gpu_coal_in {
   uint32_t done_valid, done_slot, done_k;
   uint32_t cwr_valid, cwr_slot, cwr_k;
   const uint8_t *cwr_data; /* 64 bytes, whole line; read only when cwr_valid */
+  /* from the GPU side_cc: own == StInit (v3 §14 item 3: port_req_ready gets && !init) */
+  uint32_t init;
 } gpu_coal_in_t;
 
 /* Outputs of one cycle */
@@ -72,6 +74,9 @@ uint32_t gpu_coal_tail(const gpu_coal_t *c);
 uint32_t gpu_coal_ip(const gpu_coal_t *c);
 uint32_t gpu_coal_head(const gpu_coal_t *c);
 uint32_t gpu_coal_ist(const gpu_coal_t *c);
+/* every slot SFree, issue IIdle, scatter empty: with no lane op offered, gpu_coal_step would
+ * change nothing (the integrator may skip it; speed) */
+uint32_t gpu_coal_quiet(const gpu_coal_t *c);
 const char *gpu_coal_slot_state_name(uint32_t st);
 const char *gpu_coal_ist_name(uint32_t ist);
 

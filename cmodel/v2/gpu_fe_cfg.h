@@ -1,6 +1,6 @@
 /* Parameters of the GPU memory front end (ARCHITECTURE_v3_gpu_frontend.md §10), shared by
- * gpu_coal, gpu_tcp and gpu_tcc_arb. Not a block (like cc_ctx.h). Not yet integrated: the
- * keys are not in params/rinv.toml; the integrator fills this struct from rinv_cfg_t.
+ * gpu_coal, gpu_tcp and gpu_tcc_arb. Not a block (like cc_ctx.h). The integrated model fills
+ * it from rinv_cfg_t (params/rinv.toml) with gpu_fe_cfg_of() (gpu_fe.c).
  *
  *   key           gem5   fpga   legal
  *   wave_size       64     64   (lane ops per instruction, max)

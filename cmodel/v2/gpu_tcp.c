@@ -121,8 +121,11 @@ static uint32_t row_of(const gpu_tcp_t *t, uint32_t line) {
 static uint32_t tag_of(const gpu_tcp_t *t, uint32_t line) { return line >> t->set_bits; }
 
 static int alias_of(const gpu_tcp_t *t, uint32_t line) {
-  for (uint32_t i = 0; i < t->cfg.tcp_mshrs; i++) {
-    if (t->mv[i] && t->mline[i] == line) return 1;
+  /* visits valid MSHRs only until mc of them are seen (speed; same answer) */
+  for (uint32_t i = 0, n = 0; n < t->mc; i++) {
+    if (!t->mv[i]) continue;
+    n++;
+    if (t->mline[i] == line) return 1;
   }
   return 0;
 }
@@ -370,6 +373,9 @@ uint32_t gpu_tcp_mshr_line(const gpu_tcp_t *t, uint32_t i) {
   return i < t->cfg.tcp_mshrs ? t->mline[i] : 0u;
 }
 uint32_t gpu_tcp_tq_count(const gpu_tcp_t *t) { return t->tq.mcnt + t->tq.hv; }
+uint32_t gpu_tcp_quiet(const gpu_tcp_t *t) {
+  return t->tst == TIDLE && t->mc == 0u && t->tq.mcnt == 0u && !t->tq.hv;
+}
 
 const char *gpu_tcp_state_name(uint32_t tst) {
   static const char *const n[] = {"TIdle", "TRd", "TCm", "TAc", "TDt", "TFRd", "TFCm", "TFAc"};

@@ -94,5 +94,8 @@ uint32_t gpu_tcp_mc(const gpu_tcp_t *t);
 uint32_t gpu_tcp_mshr_valid(const gpu_tcp_t *t, uint32_t i);
 uint32_t gpu_tcp_mshr_line(const gpu_tcp_t *t, uint32_t i);
 uint32_t gpu_tcp_tq_count(const gpu_tcp_t *t);
+/* TIdle, no MSHR, tq empty: with no lreq and no tresp offered, gpu_tcp_step would change
+ * nothing (the integrator may skip it; speed) */
+uint32_t gpu_tcp_quiet(const gpu_tcp_t *t);
 
 #endif

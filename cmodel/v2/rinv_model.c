@@ -90,15 +90,15 @@ void rinv_model_step(rinv_model_t *m, const rinv_in_t *in, rinv_out_t *out) {
     c->hist_go = dio.hist_go[s];
     c->hist_done = dio.hist_done[s];
     c->ack_ready = dio.ack_ready[s];
+    c->lock_owner = dir_lock_owner(m->dir);
     cc_eval_mealy(m->cc[s], in, c);
     dio.probe_ready[s] = c->probe_ready;
     dio.fill_ready[s] = c->fill_ready;
   }
   regbus_eval(m->rb, in, m->dir, m->cc, &rio);
 
-  /* the GPU front end's fields (v3 §11): not built yet, 0 (placeholder of the fe-side base) */
-  memset(out->gpu_lreq_valid, 0,
-         sizeof *out - (size_t)((const char *)out->gpu_lreq_valid - (const char *)out));
+  /* the GPU front end's fields (v3 §11) */
+  cc_observe_gpu(m->cc[1], &cio[1], out);
   /* every field of *out is written below (no memset: it was a tenth of the model's time).
    * Ports 0 .. N_CPU_L1 - 1 are the CPU side's local ports, the rest the GPU side's (loops
    * of constant count: with cc_n_l1() as the bound they became three memcpy calls). */

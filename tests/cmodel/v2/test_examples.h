@@ -170,12 +170,16 @@ static int test_ex12_1_gpu(test_ctx_t *tc) {
   tb_t *t = tb_new("gem5");
   tb_init_walk(t);
   uint32_t x = 0x5678, v = 0;
-  uint64_t c0 = port_access(t, 2, 0, x << 6, 0, &v); /* TCP 0: L2 miss */
-  for (unsigned c = 1; c <= 12; c++) CHECK(at(t, c0 + c)->cc_req_valid[1] == (c == 11), "miss: cc_req in %u", c);
-  uint64_t c1 = port_access(t, 2, 0, x << 6, 0, &v); /* L1 hit */
-  for (unsigned c = 1; c <= 8; c++) CHECK(at(t, c1 + c)->port_resp_valid[2] == (c == 8), "L1 hit: resp in %u", c);
-  uint64_t c2 = port_access(t, 3, 0, x << 6, 0, &v); /* TCP 1: L1 miss, L2 hit */
-  for (unsigned c = 1; c <= 12; c++) CHECK(at(t, c2 + c)->port_resp_valid[3] == (c == 12), "L2 hit: resp in %u", c);
+  /* v3 front end (ARCHITECTURE_v3_gpu_frontend.md §4.3-§6.3), one-lane instructions: lreq
+   * handshake in 4, TAc 10 (push), grant 12, StL2Rd 13-14, StL2Cm 15, StL2Ac 16, StFillReq 17;
+   * TCP hit: TDt 11 (done), SResp from 13, response 15; TCP miss + TCC hit: StTResp 18, TFAc 24
+   * (done), response 28 */
+  uint64_t c0 = port_access(t, 2, 0, x << 6, 0, &v); /* TCP 0 miss, TCC miss */
+  for (unsigned c = 1; c <= 18; c++) CHECK(at(t, c0 + c)->cc_req_valid[1] == (c == 17), "miss: cc_req in %u", c);
+  uint64_t c1 = port_access(t, 2, 0, x << 6, 0, &v); /* TCP hit */
+  for (unsigned c = 1; c <= 16; c++) CHECK(at(t, c1 + c)->port_resp_valid[2] == (c == 15), "TCP hit: resp in %u", c);
+  uint64_t c2 = port_access(t, 3, 0, x << 6, 0, &v); /* TCP 1 miss, TCC hit */
+  for (unsigned c = 1; c <= 29; c++) CHECK(at(t, c2 + c)->port_resp_valid[3] == (c == 28), "TCC hit: resp in %u", c);
   tb_free(t);
   return 1;
 }

@@ -60,6 +60,7 @@ typedef struct tb {
   uint64_t start[NCU];
   uint64_t rr_lo, rr_hi; /* port_resp_ready = 0 for cycles in [rr_lo, rr_hi) */
   uint32_t tcp_hold, stall;
+  uint32_t init; /* the side_cc's own == StInit (§14 item 3), to every coalescer */
   uint32_t rnd, rnd_on; /* random port_resp_ready and stall[10], stall[11] (LCG) */
   uint32_t rnd_ready[NCU];
   /* responses */
@@ -218,6 +219,7 @@ static void tb_cycle(tb_t *t) {
       i->req_last = o->last;
     }
     i->resp_ready = t->rnd_on ? t->rnd_ready[p] : !(c >= t->rr_lo && c < t->rr_hi);
+    i->init = t->init;
     i->lreq_ready = to[p].lreq_ready;
     i->done_valid = to[p].done_valid;
     i->done_slot = to[p].done_slot;

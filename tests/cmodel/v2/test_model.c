@@ -117,6 +117,7 @@ static int test_stats_lag(test_ctx_t *tc) {
 #include "test_examples.h"
 #include "test_rtake.h"
 #include "test_oreg.h"
+#include "test_fe_side.h"
 
 typedef int (*test_fn)(test_ctx_t *);
 static const struct {
@@ -148,6 +149,12 @@ static const struct {
     {"oreg_hold_on_to", test_oreg_hold_on_to},
     {"oreg_freeze_keeps_words", test_oreg_freeze_keeps_words},
     {"oreg_load_latency", test_oreg_load_latency},
+    {"fe_ex12_worked_example", test_fe_ex12},
+    {"fe_tcp_kinv", test_fe_kinv},
+    {"fe_probe_waits_d14", test_fe_probe_waits},
+    {"fe_write_through_record", test_fe_write_through},
+    {"fe_init_ready", test_fe_init_ready},
+    {"fe_random_multilane_stress", test_fe_stress},
 };
 
 int main(int argc, char **argv) {

@@ -127,7 +127,9 @@ static int test_oreg_hold_on_to(test_ctx_t *tc) { return hold_on_to(tc, 1) && ho
 
 /* §6.3, §11: load latencies on fpga (L1_LAT = L2_LAT = 1): L1 hit 4 + L1_LAT + O, L1 miss
  * and L2 hit 6 + L1_LAT + L2_LAT + 2O, cc_req of a fill 5 + L1_LAT + L2_LAT + 2O; CPU port 0
- * and GPU port 2 (TCP 0). */
+ * and GPU port 2 (TCP 0). GPU ports through the v3 front end (one-lane instructions, v3
+ * §4.3-§6.3): TCP hit 11 + L1_LAT + O, TCP miss and TCC hit 18 + 2 L1_LAT + L2_LAT + 3O,
+ * cc_req of a fill 11 + L1_LAT + L2_LAT + 2O. */
 static int load_latency(test_ctx_t *tc, int oreg, unsigned p) {
   tb_t *t = tb_new_o("fpga", oreg);
   tb_init_walk(t);
@@ -136,15 +138,15 @@ static int load_latency(test_ctx_t *tc, int oreg, unsigned p) {
   uint32_t L1 = s ? g->gpu_l1_lat : g->cpu_l1_lat, L2 = s ? g->gpu_l2_lat : g->cpu_l2_lat, O = (uint32_t)oreg;
   uint32_t x = 0x2345, v = 0;
   uint64_t c0 = port_access(t, p, 0, x << 6, 0, &v); /* L2 miss: fill */
-  uint32_t wreq = 5 + L1 + L2 + 2 * O;
+  uint32_t wreq = s ? 11 + L1 + L2 + 2 * O : 5 + L1 + L2 + 2 * O;
   for (unsigned c = 1; c <= wreq + 2; c++)
     CHECK(at(t, c0 + c)->cc_req_valid[s] == (c == wreq), "O=%u port %u miss: cc_req_valid in cycle %u", O, p, c);
   uint64_t c1 = port_access(t, p, 0, x << 6, 0, &v); /* L1 hit */
-  uint32_t whit = 4 + L1 + O;
+  uint32_t whit = s ? 11 + L1 + O : 4 + L1 + O;
   for (unsigned c = 1; c <= whit + 2; c++)
     CHECK(at(t, c1 + c)->port_resp_valid[p] == (c == whit), "O=%u port %u L1 hit: resp in cycle %u", O, p, c);
   uint64_t c2 = port_access(t, q, 0, x << 6, 0, &v); /* the other L1: miss, L2 hit */
-  uint32_t wl2 = 6 + L1 + L2 + 2 * O;
+  uint32_t wl2 = s ? 18 + 2 * L1 + L2 + 3 * O : 6 + L1 + L2 + 2 * O;
   for (unsigned c = 1; c <= wl2 + 2; c++)
     CHECK(at(t, c2 + c)->port_resp_valid[q] == (c == wl2), "O=%u port %u L2 hit: resp in cycle %u", O, q, c);
   tb_free(t);

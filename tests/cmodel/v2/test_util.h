@@ -133,6 +133,7 @@ static uint64_t port_access(tb_t *t, unsigned p, uint32_t we, uint32_t addr, uin
   t->in.port_req_addr[p] = addr;
   t->in.port_req_wdata[p] = wdata;
   t->in.port_req_wstrb[p] = 0xF;
+  t->in.port_req_last[p] = 1; /* one lane op per instruction (v3 §2; CPU ports ignore it) */
   t->in.port_resp_ready[p] = 1;
   uint64_t acc = ~0ull;
   for (unsigned n = 0; n < TIMEOUT; n++) {

@@ -97,20 +97,27 @@ def main():
     ap.add_argument("--no-lockstep", action="store_true")
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--out", default="sim/results")
+    ap.add_argument("--plusargs", default="",
+                    help="extra plusargs for every run, space-separated (e.g. '+prog=upstream')")
     a = ap.parse_args()
+    extra = a.plusargs.split()
+    bad = [x for x in extra if not x.startswith("+")]
+    if bad:
+        sys.exit(f"sweep.py: --plusargs: '{bad[0]}' is not a plusarg (+name or +name=value)")
     a.sim = resolve(a.sim, "make sim")
     if not getattr(a, "no_lockstep", False):
         a.tb = resolve(a.tb, "make verilate")
     os.makedirs(a.out, exist_ok=True)
     only = [w for w in a.only.split(",") if w]
     sizes = {w: s for w, s in SIZES.items() if not only or w in only}
-    _, f1 = sweep(a.sim, "model", a.jobs, sizes, [], os.path.join(a.out, "model.csv"))
+    _, f1 = sweep(a.sim, "model", a.jobs, sizes, extra, os.path.join(a.out, "model.csv"))
     f2 = 0
     if not a.no_lockstep:
         ls = {w: [n for n in s if n <= LOCKSTEP_MAX[w]] for w, s in sizes.items()}
         print("lockstep (RTL + model) sizes: " +
               ", ".join(f"{w} n<={LOCKSTEP_MAX[w]}" for w in ls), file=sys.stderr)
-        rows, f2 = sweep(a.tb, "lockstep", a.jobs, ls, [], os.path.join(a.out, "lockstep.csv"))
+        rows, f2 = sweep(a.tb, "lockstep", a.jobs, ls, extra,
+                         os.path.join(a.out, "lockstep.csv"))
         # the standalone model must give the same statistics as the lockstep run
         model = {(r["workload"], str(r["n"]), r["mode"]): r
                  for r in csv.DictReader(open(os.path.join(a.out, "model.csv")))}

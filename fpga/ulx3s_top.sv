@@ -192,6 +192,18 @@ module ulx3s_top #(
   logic [31:0]      stat_hist_entries, stat_hist_overflows, stat_inv_cycles;
   logic [31:0]      stat_inv_cycles_last, stat_releases, stat_errors;
 
+`ifdef RINV_V2
+  // GPU front end outputs (v3 §11), not observed here
+  logic [3:0]                          fe_lreq_valid, fe_lreq_ready, fe_tresp_valid, fe_tresp_ready;
+  logic [3:0][rinv_pkg::LineW-1:0]     fe_lreq_line;
+  logic                                fe_grant;
+  logic [1:0]                          fe_grant_cu;
+  logic [11:0][31:0]                   fe_stat;
+  logic                                unused_fe;
+  assign unused_fe = ^{fe_lreq_valid, fe_lreq_ready, fe_tresp_valid, fe_tresp_ready,
+                       fe_lreq_line, fe_grant, fe_grant_cu, fe_stat};
+`endif
+
   rinv_top #(
     .CpuL1Sets (rinv_pkg::FpgaCpuL1Sets),
     .CpuL1Ways (rinv_pkg::FpgaCpuL1Ways),
@@ -216,6 +228,11 @@ module ulx3s_top #(
     .ProbeInflight (rinv_pkg::FpgaProbeInflight),
     .RtScan        (rinv_pkg::FpgaRtScan),
     .TagOreg       (rinv_pkg::FpgaTagOreg),
+    // GPU front end (ARCHITECTURE_v3_gpu_frontend.md §10)
+    .WaveSize      (rinv_pkg::FpgaWaveSize),
+    .CoalTokens    (rinv_pkg::FpgaCoalTokens),
+    .CoalLines     (rinv_pkg::FpgaCoalLines),
+    .TcpMshrs      (rinv_pkg::FpgaTcpMshrs),
 `endif
     .MaxRange  (rinv_pkg::FpgaMaxRange)
   ) u_rinv (
@@ -227,6 +244,10 @@ module ulx3s_top #(
     .port_req_addr_i        (preq_addr),
     .port_req_wdata_i       (preq_wdata),
     .port_req_wstrb_i       (preq_wstrb),
+`ifdef RINV_V2
+    // trace_replay drives one lane op per instruction: every op is the last of its own (v3 §2)
+    .port_req_last_i        ('1),
+`endif
     .port_resp_ready_i      (presp_ready),
     .axi_awvalid_i          (m_awvalid && !sel_w),
     .axi_awaddr_i           (m_awaddr),
@@ -300,6 +321,28 @@ module ulx3s_top #(
     .stat_releases_o        (stat_releases),
     .stat_errors_o          (stat_errors),
     .stat_tag_lookups_o     (stat_tag_lookups)
+`ifdef RINV_V2
+    // GPU front end (v3 §11): channels and statistics the board does not read
+    , .gpu_lreq_valid_o     (fe_lreq_valid),
+    .gpu_lreq_ready_o       (fe_lreq_ready),
+    .gpu_lreq_line_o        (fe_lreq_line),
+    .gpu_tresp_valid_o      (fe_tresp_valid),
+    .gpu_tresp_ready_o      (fe_tresp_ready),
+    .tcc_grant_o            (fe_grant),
+    .tcc_grant_cu_o         (fe_grant_cu),
+    .stat_gpu_insts_o       (fe_stat[0]),
+    .stat_gpu_lane_ops_o    (fe_stat[1]),
+    .stat_gpu_line_reqs_o   (fe_stat[2]),
+    .stat_coal_splits_o     (fe_stat[3]),
+    .stat_tcp_hits_o        (fe_stat[4]),
+    .stat_tcp_alias_waits_o (fe_stat[5]),
+    .stat_tcp_mshr_full_o   (fe_stat[6]),
+    .stat_tcp_hold_waits_o  (fe_stat[7]),
+    .stat_tcp_mshr_max_o    (fe_stat[8]),
+    .stat_tcc_arb_waits_o   (fe_stat[9]),
+    .stat_gpu_probe_waits_o (fe_stat[10]),
+    .stat_tcp_kinv_o        (fe_stat[11])
+`endif
   );
 
   // Observation outputs the board does not use (read through the registers instead).

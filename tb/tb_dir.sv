@@ -28,7 +28,7 @@ module tb_dir;
   // Port list of rinv_top: every rinv_in_t field F -> F_i, every rinv_out_t field -> F_o.
 `define RINV_TOP_PORTS(IN, OUT) \
     .clk_i(clk), \
-    .stall_i(IN.stall[9:0]), \
+    `RINV_TOP_V2_IN(IN) \
     .port_req_valid_i(IN.port_req_valid), \
     .port_req_we_i(IN.port_req_we), \
     .port_req_addr_i(IN.port_req_addr), \
@@ -106,7 +106,30 @@ module tb_dir;
     .stat_inv_cycles_last_o(OUT.stat_inv_cycles_last), \
     .stat_releases_o(OUT.stat_releases), \
     .stat_errors_o(OUT.stat_errors), \
-    .stat_tag_lookups_o(OUT.stat_tag_lookups)
+    .stat_tag_lookups_o(OUT.stat_tag_lookups) \
+    `RINV_TOP_V2_OUT(OUT)
+`ifdef RINV_V2  // v3 front end (ARCHITECTURE_v3_gpu_frontend.md §2, §5.2, §11)
+`define RINV_TOP_V2_IN(IN) \
+    .stall_i(IN.stall), \
+    .port_req_last_i(IN.port_req_last),
+`define RINV_TOP_V2_OUT(OUT) \
+    , .gpu_lreq_valid_o(OUT.gpu_lreq_valid), .gpu_lreq_ready_o(OUT.gpu_lreq_ready), \
+    .gpu_lreq_line_o(OUT.gpu_lreq_line), .gpu_tresp_valid_o(OUT.gpu_tresp_valid), \
+    .gpu_tresp_ready_o(OUT.gpu_tresp_ready), .tcc_grant_o(OUT.tcc_grant), \
+    .tcc_grant_cu_o(OUT.tcc_grant_cu), .stat_gpu_insts_o(OUT.stat_gpu_insts), \
+    .stat_gpu_lane_ops_o(OUT.stat_gpu_lane_ops), .stat_gpu_line_reqs_o(OUT.stat_gpu_line_reqs), \
+    .stat_coal_splits_o(OUT.stat_coal_splits), .stat_tcp_hits_o(OUT.stat_tcp_hits), \
+    .stat_tcp_alias_waits_o(OUT.stat_tcp_alias_waits), \
+    .stat_tcp_mshr_full_o(OUT.stat_tcp_mshr_full), \
+    .stat_tcp_hold_waits_o(OUT.stat_tcp_hold_waits), \
+    .stat_tcp_mshr_max_o(OUT.stat_tcp_mshr_max), \
+    .stat_tcc_arb_waits_o(OUT.stat_tcc_arb_waits), \
+    .stat_gpu_probe_waits_o(OUT.stat_gpu_probe_waits), .stat_tcp_kinv_o(OUT.stat_tcp_kinv)
+`else  // v1 RTL: 10 stall bits, no front end (its outputs stay 0, port_req_last unused)
+`define RINV_TOP_V2_IN(IN) \
+    .stall_i(IN.stall[9:0]),
+`define RINV_TOP_V2_OUT(OUT)
+`endif
 
   // The parameter list of rinv_top for configuration P of package PKG (rinv_pkg's prefixes
   // Gem5 / Fpga, or rinv_point_pkg's Point).
@@ -123,7 +146,9 @@ module tb_dir;
 `ifdef RINV_V2  // v2 contract parameters (docs/ARCHITECTURE_v2.md §3.1)
 `define RINV_TOP_V2_PARAMS(PKG, P) \
     , .WalkLanes(PKG::``P``WalkLanes), .ProbeInflight(PKG::``P``ProbeInflight), \
-    .RtScan(PKG::``P``RtScan), .TagOreg(PKG::``P``TagOreg)
+    .RtScan(PKG::``P``RtScan), .TagOreg(PKG::``P``TagOreg), \
+    .WaveSize(PKG::``P``WaveSize), .CoalTokens(PKG::``P``CoalTokens), \
+    .CoalLines(PKG::``P``CoalLines), .TcpMshrs(PKG::``P``TcpMshrs)
 `else
 `define RINV_TOP_V2_PARAMS(PKG, P)
 `endif

@@ -13,7 +13,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_RTL = {"id", "mem_lat"}
-V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan", "tag_oreg"}
+V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan", "tag_oreg", "wave_size", "coal_tokens",
+           "coal_lines", "tcp_mshrs"}
 
 
 def camel(name):

@@ -80,6 +80,10 @@ module cc_datapath #(
   input  logic [WayW1-1:0]                        t1w_way_i,
   input  logic [TagW1-1:0]                        t1w_tag_i,
   input  logic [LaneW-1:0]                        bnk_i,       // bank b of the looked-up line
+  // raw L1 tagst writes (the GPU side's TCPs, v3 §14.11: a store hit writes valid = 0), at
+  // l1_t_waddr_i; the CPU side ties them to 0
+  input  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0]          l1_t_raw_we_i,
+  input  logic [NL1-1:0][Lanes-1:0][L1Ways-1:0][SW1-1:0] l1_t_raw_wdata_i,
   // registered reads
   output logic [Lanes-1:0][L2Ways-1:0][SW2-1:0]       l2_t_rdata_o,
   output logic [Lanes-1:0][WayW2-1:0]                 l2_r_rdata_o,
@@ -151,9 +155,11 @@ module cc_datapath #(
                    t2w_en_i  ? ((Lanes*L2Ways)'(1) << (32'(bnk_i)*L2Ways + 32'(t2w_way_i))) : '0;
       l2_t_wdata = t2w_all_i ? '0 : {(Lanes*L2Ways){t2w_word_i}};
       for (int k = 0; k < NL1; k++) begin
-        l1_t_we[k]    = t1w_all_i ? '1 : (t1w_en_i && (32'(t1w_port_i) == k)) ?
-                        ((Lanes*L1Ways)'(1) << (32'(bnk_i)*L1Ways + 32'(t1w_way_i))) : '0;
-        l1_t_wdata[k] = t1w_all_i ? '0 : {(Lanes*L1Ways){t1w_tag_i, 1'b1}};
+        l1_t_we[k]    = t1w_all_i ? '1 : ((t1w_en_i && (32'(t1w_port_i) == k)) ?
+                        ((Lanes*L1Ways)'(1) << (32'(bnk_i)*L1Ways + 32'(t1w_way_i))) : '0) |
+                        l1_t_raw_we_i[k];
+        l1_t_wdata[k] = t1w_all_i ? '0 : (l1_t_raw_we_i[k] != '0) ? l1_t_raw_wdata_i[k] :
+                        {(Lanes*L1Ways){t1w_tag_i, 1'b1}};
       end
     end
   end

@@ -33,6 +33,7 @@ module gpu_coalescer #(
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
+  input  logic                      init_i,             // GPU side_cc in StInit (§14.3)
   // GPU core port p (v3 §2)
   input  logic                      port_req_valid_i,
   input  logic                      port_req_we_i,
@@ -231,7 +232,8 @@ module gpu_coalescer #(
     end
   end
 
-  assign port_req_ready_o = (t_free || t_coll) && (hitk || (32'(t_nl) < CoalLines)) && !tcp_wr;
+  assign port_req_ready_o = (t_free || t_coll) && (hitk || (32'(t_nl) < CoalLines)) && !tcp_wr &&
+                            !init_i;
   assign req_hs = port_req_valid_i && port_req_ready_o;
   assign split  = port_req_valid_i && t_coll && !hitk && (32'(t_nl) == CoalLines) && !tcp_wr;
   assign kk     = hitk ? hk : KW'(t_nl);

@@ -107,6 +107,7 @@ module gpu_tcp #(
   output logic                     tidle_o,        // tst == TIdle
   output logic                     idle_o,         // tst == TIdle && mc == 0 (fe_idle term)
   output logic [McW-1:0]           mc_o,
+  output logic [McW-1:0]           mc_next_o,      // mc at the next edge (tcp_mshr_max, §14.6)
   output logic                     ev_hit_o,       // tcp_hits
   output logic                     ev_alias_wait_o,
   output logic                     ev_mshr_full_o,
@@ -469,6 +470,7 @@ module gpu_tcp #(
   assign tidle_o         = t_idle;
   assign idle_o          = t_idle && (mc_q == '0);
   assign mc_o            = mc_q;
+  assign mc_next_o       = mc_d;
   assign ev_alias_wait_o = lreq_valid_i && t_idle && alias_hit;
   assign ev_mshr_full_o  = lreq_valid_i && t_idle && mc_full;
   assign ev_hold_wait_o  = lreq_valid_i && t_idle && tcp_hold_i;

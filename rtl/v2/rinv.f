@@ -11,6 +11,11 @@ rtl/v2/cc_datapath.sv
 rtl/v2/cc_resp_line.sv
 rtl/v2/cc_recorder.sv
 rtl/v2/side_cc.sv
+rtl/v2/gpu_coalescer.sv
+rtl/v2/gpu_tcp.sv
+rtl/v2/gpu_tcc_arb.sv
+rtl/v2/gpu_frontend.sv
+rtl/v2/gpu_side_cc.sv
 rtl/v2/range_table.sv
 rtl/v2/dir_hist.sv
 rtl/v2/dir_memarb.sv

@@ -24,7 +24,11 @@ module rinv_axil_wrap #(
   parameter int WalkLanes     = rinv_pkg::Gem5WalkLanes,
   parameter int ProbeInflight = rinv_pkg::Gem5ProbeInflight,
   parameter int RtScan        = rinv_pkg::Gem5RtScan,
-  parameter int TagOreg       = rinv_pkg::Gem5TagOreg
+  parameter int TagOreg       = rinv_pkg::Gem5TagOreg,
+  parameter int WaveSize      = rinv_pkg::Gem5WaveSize,
+  parameter int CoalTokens    = rinv_pkg::Gem5CoalTokens,
+  parameter int CoalLines     = rinv_pkg::Gem5CoalLines,
+  parameter int TcpMshrs      = rinv_pkg::Gem5TcpMshrs
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -81,6 +85,16 @@ module rinv_axil_wrap #(
   logic [9:0][31:0]                    stat;
   logic [1:0][31:0]                    stat_tag_lookups;
 
+  // GPU front end outputs (v3 §11), not observed here
+  logic [3:0]                          fe_lreq_valid, fe_lreq_ready, fe_tresp_valid, fe_tresp_ready;
+  logic [3:0][rinv_pkg::LineW-1:0]     fe_lreq_line;
+  logic                                fe_grant;
+  logic [1:0]                          fe_grant_cu;
+  logic [11:0][31:0]                   fe_stat;
+  logic                                unused_fe;
+  assign unused_fe = ^{fe_lreq_valid, fe_lreq_ready, fe_tresp_valid, fe_tresp_ready,
+                       fe_lreq_line, fe_grant, fe_grant_cu, fe_stat};
+
   logic unused_outputs;
   assign unused_outputs = ^{port_req_ready, port_resp_valid, port_resp_rdata, mem_req_valid,
                             mem_req_we, mem_req_line, mem_req_wdata, mem_req_wmask,
@@ -112,7 +126,11 @@ module rinv_axil_wrap #(
     .WalkLanes     (WalkLanes),
     .ProbeInflight (ProbeInflight),
     .RtScan        (RtScan),
-    .TagOreg       (TagOreg)
+    .TagOreg       (TagOreg),
+    .WaveSize      (WaveSize),
+    .CoalTokens    (CoalTokens),
+    .CoalLines     (CoalLines),
+    .TcpMshrs      (TcpMshrs)
   ) u_top (
     .clk_i                  (clk),
     .rst_ni                 (rst_n),
@@ -123,6 +141,7 @@ module rinv_axil_wrap #(
     .port_req_addr_i        ('0),
     .port_req_wdata_i       ('0),
     .port_req_wstrb_i       ('0),
+    .port_req_last_i        ('1),
     .port_resp_ready_i      ('1),
     .mem_req_ready_i        (1'b1),
     .mem_resp_valid_i       (1'b0),
@@ -197,7 +216,27 @@ module rinv_axil_wrap #(
     .stat_inv_cycles_last_o (stat[7]),
     .stat_releases_o        (stat[8]),
     .stat_errors_o          (stat[9]),
-    .stat_tag_lookups_o     (stat_tag_lookups)
+    .stat_tag_lookups_o     (stat_tag_lookups),
+    // GPU front end (v3 §11): not observed by the bus client
+    .gpu_lreq_valid_o       (fe_lreq_valid),
+    .gpu_lreq_ready_o       (fe_lreq_ready),
+    .gpu_lreq_line_o        (fe_lreq_line),
+    .gpu_tresp_valid_o      (fe_tresp_valid),
+    .gpu_tresp_ready_o      (fe_tresp_ready),
+    .tcc_grant_o            (fe_grant),
+    .tcc_grant_cu_o         (fe_grant_cu),
+    .stat_gpu_insts_o       (fe_stat[0]),
+    .stat_gpu_lane_ops_o    (fe_stat[1]),
+    .stat_gpu_line_reqs_o   (fe_stat[2]),
+    .stat_coal_splits_o     (fe_stat[3]),
+    .stat_tcp_hits_o        (fe_stat[4]),
+    .stat_tcp_alias_waits_o (fe_stat[5]),
+    .stat_tcp_mshr_full_o   (fe_stat[6]),
+    .stat_tcp_hold_waits_o  (fe_stat[7]),
+    .stat_tcp_mshr_max_o    (fe_stat[8]),
+    .stat_tcc_arb_waits_o   (fe_stat[9]),
+    .stat_gpu_probe_waits_o (fe_stat[10]),
+    .stat_tcp_kinv_o        (fe_stat[11])
   );
 
 endmodule

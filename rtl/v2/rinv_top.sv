@@ -21,17 +21,23 @@ module rinv_top #(
   parameter int ProbeInflight = rinv_pkg::Gem5ProbeInflight,
   parameter int RtScan        = rinv_pkg::Gem5RtScan,
   // tag_oreg (§3.1, round 5): output register after every tagst / rr cell (0 or 1)
-  parameter int TagOreg       = rinv_pkg::Gem5TagOreg
+  parameter int TagOreg       = rinv_pkg::Gem5TagOreg,
+  // GPU front end (ARCHITECTURE_v3_gpu_frontend.md §10)
+  parameter int WaveSize      = rinv_pkg::Gem5WaveSize,
+  parameter int CoalTokens    = rinv_pkg::Gem5CoalTokens,
+  parameter int CoalLines     = rinv_pkg::Gem5CoalLines,
+  parameter int TcpMshrs      = rinv_pkg::Gem5TcpMshrs
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
   // ---- rinv_in_t ----
-  input  logic [9:0]                      stall_i,
+  input  logic [rinv_pkg::NStall-1:0]     stall_i,
   input  logic [5:0]                      port_req_valid_i,
   input  logic [5:0]                      port_req_we_i,
   input  logic [5:0][rinv_pkg::AddrW-1:0] port_req_addr_i,
   input  logic [5:0][31:0]                port_req_wdata_i,
   input  logic [5:0][3:0]                 port_req_wstrb_i,
+  input  logic [5:0]                      port_req_last_i,    // GPU ports only (v3 §2)
   input  logic [5:0]                      port_resp_ready_i,
   input  logic                            axi_awvalid_i,
   input  logic [31:0]                     axi_awaddr_i,
@@ -105,7 +111,26 @@ module rinv_top #(
   output logic [31:0]                         stat_inv_cycles_last_o,
   output logic [31:0]                         stat_releases_o,
   output logic [31:0]                         stat_errors_o,
-  output logic [1:0][31:0]                    stat_tag_lookups_o
+  output logic [1:0][31:0]                    stat_tag_lookups_o,
+  output logic [3:0]                          gpu_lreq_valid_o,
+  output logic [3:0]                          gpu_lreq_ready_o,
+  output logic [3:0][rinv_pkg::LineW-1:0]     gpu_lreq_line_o,
+  output logic [3:0]                          gpu_tresp_valid_o,
+  output logic [3:0]                          gpu_tresp_ready_o,
+  output logic                                tcc_grant_o,
+  output logic [1:0]                          tcc_grant_cu_o,
+  output logic [31:0]                         stat_gpu_insts_o,
+  output logic [31:0]                         stat_gpu_lane_ops_o,
+  output logic [31:0]                         stat_gpu_line_reqs_o,
+  output logic [31:0]                         stat_coal_splits_o,
+  output logic [31:0]                         stat_tcp_hits_o,
+  output logic [31:0]                         stat_tcp_alias_waits_o,
+  output logic [31:0]                         stat_tcp_mshr_full_o,
+  output logic [31:0]                         stat_tcp_hold_waits_o,
+  output logic [31:0]                         stat_tcp_mshr_max_o,
+  output logic [31:0]                         stat_tcc_arb_waits_o,
+  output logic [31:0]                         stat_gpu_probe_waits_o,
+  output logic [31:0]                         stat_tcp_kinv_o
 );
 
   localparam int NCpu = rinv_pkg::NCpuL1;
@@ -141,6 +166,11 @@ module rinv_top #(
       (RtScan <= RtCap / 2) && (RtCap >= 2) && (RtCap % RtScan == 0);
   localparam bit CfgOther = (ProbeInflight >= 1) && (ProbeInflight <= 8) && (RecCap >= 2) &&
       ((TagOreg == 0) || (TagOreg == 1));
+  // v3 §10: coal_tokens 1, 2, 4 or 8; coal_lines 1..wave_size, a power of 2; tcp_mshrs >= 1
+  localparam bit CfgFe = ((CoalTokens == 1) || (CoalTokens == 2) || (CoalTokens == 4) ||
+      (CoalTokens == 8)) && (CoalLines >= 1) && (CoalLines <= WaveSize) &&
+      ((CoalLines & (CoalLines - 1)) == 0) && (TcpMshrs >= 1) && (WaveSize >= 1) &&
+      (WaveSize <= 64);
 `ifndef __ICARUS__
   if (!CfgPow2) begin : g_bad_pow2
     $error("rinv_top: every *Sets and *Ways parameter must be a power of 2 (§3.1)");
@@ -157,6 +187,9 @@ module rinv_top #(
   if (!CfgOther) begin : g_bad_other
     $error("rinv_top: ProbeInflight must be 1..8, RecCap >= 2, TagOreg 0 or 1 (§3.1)");
   end
+  if (!CfgFe) begin : g_bad_fe
+    $error("rinv_top: CoalTokens 1/2/4/8, CoalLines a power of 2 <= WaveSize, TcpMshrs >= 1");
+  end
 `else
   // Icarus 11 has no elaboration-time $error: the same rules stop the run at time 0.
   initial begin
@@ -165,13 +198,14 @@ module rinv_top #(
     if (!CfgLanes) $fatal(1, "rinv_top: WalkLanes must be 1, 2 or 4, <= *Sets, x ways <= 255");
     if (!CfgRt) $fatal(1, "rinv_top: RtScan must be a power of 2 <= RtCap / 2, RtCap a multiple");
     if (!CfgOther) $fatal(1, "rinv_top: ProbeInflight must be 1..8, RecCap >= 2, TagOreg 0 or 1");
+    if (!CfgFe) $fatal(1, "rinv_top: CoalTokens 1/2/4/8, CoalLines pow2 <= WaveSize, TcpMshrs>=1");
   end
 `endif
 
   // ---- verification-only behaviour (§2) ---------------------------------------------------
   // Without RINV_VERIF the stall bits are ignored, inv_count / inv_line read 0 and the cells'
   // peek backdoor reads 0 (so dbg_valid = 0).
-  logic [9:0]                      stall;
+  logic [rinv_pkg::NStall-1:0]     stall;
   logic [1:0][7:0]                 inv_count;
   logic [1:0][rinv_pkg::LineW-1:0] inv_line;
 `ifdef RINV_VERIF
@@ -245,7 +279,7 @@ module rinv_top #(
   ) u_dir (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),
-    .stall_i                (stall),
+    .stall_i                (stall[9:0]),
     .cc_req_valid_i         (cc_req_valid_o),
     .cc_req_we_i            (cc_req_we_o),
     .cc_req_line_i          (cc_req_line_o),
@@ -370,30 +404,39 @@ module rinv_top #(
     .tag_lookups_o     (tag_lookups[0])
   );
 
-  // ---- GPU cache controller (ports 2..5) ------------------------------------------------
-  side_cc #(
-    .Side   (1),
-    .NL1    (NGpu),
-    .L1Sets (GpuL1Sets),
-    .L1Ways (GpuL1Ways),
-    .L2Sets (GpuL2Sets),
-    .L2Ways (GpuL2Ways),
-    .L1Lat  (GpuL1Lat),
-    .L2Lat  (GpuL2Lat),
-    .RecCap (RecCap),
-    .Lanes  (WalkLanes),
-    .Pif    (ProbeInflight),
-    .TagOreg (TagOreg)
+  logic [9:0][31:0] stat_fe;
+
+  // ---- GPU cache controller (ports 2..5: the v3 front end and the TCC) --------------------
+  gpu_side_cc #(
+    .NL1        (NGpu),
+    .L1Sets     (GpuL1Sets),
+    .L1Ways     (GpuL1Ways),
+    .L2Sets     (GpuL2Sets),
+    .L2Ways     (GpuL2Ways),
+    .L1Lat      (GpuL1Lat),
+    .L2Lat      (GpuL2Lat),
+    .RecCap     (RecCap),
+    .Lanes      (WalkLanes),
+    .Pif        (ProbeInflight),
+    .TagOreg    (TagOreg),
+    .WaveSize   (WaveSize),
+    .CoalTokens (CoalTokens),
+    .CoalLines  (CoalLines),
+    .TcpMshrs   (TcpMshrs)
   ) u_gpu_cc (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
     .stall_fill_i      (stall[3]),
     .stall_probe_i     (stall[7]),
+    .stall_lreq_i      (stall[10]),
+    .stall_tresp_i     (stall[11]),
+    .lock_owner_i      (lock_owner_o),
     .port_req_valid_i  (port_req_valid_i[5:2]),
     .port_req_we_i     (port_req_we_i[5:2]),
     .port_req_addr_i   (port_req_addr_i[5:2]),
     .port_req_wdata_i  (port_req_wdata_i[5:2]),
     .port_req_wstrb_i  (port_req_wstrb_i[5:2]),
+    .port_req_last_i   (port_req_last_i[5:2]),
     .port_req_ready_o  (port_req_ready_o[5:2]),
     .port_resp_valid_o (port_resp_valid_o[5:2]),
     .port_resp_rdata_o (port_resp_rdata_o[5:2]),
@@ -435,9 +478,33 @@ module rinv_top #(
     .rb_rdata_o        (win_rdata[2]),
     .hist_en_o         (hist_en_o[1]),
     .rec_count_o       (rec_count_o[1]),
-    .tag_lookups_o     (tag_lookups[1])
+    .tag_lookups_o     (tag_lookups[1]),
+    .gpu_lreq_valid_o       (gpu_lreq_valid_o),
+    .gpu_lreq_ready_o       (gpu_lreq_ready_o),
+    .gpu_lreq_line_o        (gpu_lreq_line_o),
+    .gpu_tresp_valid_o      (gpu_tresp_valid_o),
+    .gpu_tresp_ready_o      (gpu_tresp_ready_o),
+    .tcc_grant_o            (tcc_grant_o),
+    .tcc_grant_cu_o         (tcc_grant_cu_o),
+    .stat_fe_o              (stat_fe),
+    .stat_gpu_probe_waits_o (stat_gpu_probe_waits_o),
+    .stat_tcp_kinv_o        (stat_tcp_kinv_o)
   );
 
   assign stat_tag_lookups_o = tag_lookups;
+  // gpu_frontend's counters (gpu_frontend.sv: the order of stat_o)
+  assign stat_gpu_insts_o       = stat_fe[0];
+  assign stat_gpu_lane_ops_o    = stat_fe[1];
+  assign stat_gpu_line_reqs_o   = stat_fe[2];
+  assign stat_coal_splits_o     = stat_fe[3];
+  assign stat_tcp_hits_o        = stat_fe[4];
+  assign stat_tcp_alias_waits_o = stat_fe[5];
+  assign stat_tcp_mshr_full_o   = stat_fe[6];
+  assign stat_tcp_hold_waits_o  = stat_fe[7];
+  assign stat_tcp_mshr_max_o    = stat_fe[8];
+  assign stat_tcc_arb_waits_o   = stat_fe[9];
+  // CPU ports answer one op at a time: port_req_last is ignored there (v3 §2)
+  logic unused_last;
+  assign unused_last = ^port_req_last_i[1:0];
 
 endmodule : rinv_top

@@ -199,7 +199,7 @@ module side_cc #(
     .l1_d_waddr_i (l1_d_waddr), .l1_d_wbe_i (l1_d_wbe), .l1_d_wdata_i (l1_d_wdata),
     .t2w_en_i (t2w_en), .t2w_all_i (t2w_all), .t2w_way_i (t2w_way), .t2w_word_i (t2w_word),
     .t1w_en_i (t1w_en), .t1w_all_i (t1w_all), .t1w_port_i (req_q.port), .t1w_way_i (way1_q),
-    .t1w_tag_i (tag1), .bnk_i (bnk),
+    .t1w_tag_i (tag1), .bnk_i (bnk), .l1_t_raw_we_i ('0), .l1_t_raw_wdata_i ('0),
     .l2_t_rdata_o (l2_t_rdata), .l2_r_rdata_o (l2_r_rdata), .l2_d_rdata_o (l2_d_rdata),
     .l2_m_rdata_o (l2_m_rdata), .l1_t_rd_f_o (l1_t_rd_f), .l1_r_rd_f_o (l1_r_rd_f),
     .l1_d_rd_f_o (l1_d_rd_f), .dbg_line_i, .dbg_hit_o (dbg_hit)

@@ -47,6 +47,7 @@ module tb_gpu_coalescer;
   ) dut (
     .clk_i             (clk),
     .rst_ni            (rst_n),
+    .init_i            (1'b0),
     .port_req_valid_i  (port_req_valid),
     .port_req_we_i     (port_req_we),
     .port_req_addr_i   (port_req_addr),

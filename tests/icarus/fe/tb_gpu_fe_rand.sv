@@ -77,7 +77,7 @@ module tb_gpu_fe_rand;
   logic [511:0]                       tb_ddata;
 
   gpu_coalescer #(.WaveSize (WS), .CoalTokens (CT), .CoalLines (CL)) u_coal (
-    .clk_i (clk), .rst_ni (rst_n),
+    .clk_i (clk), .rst_ni (rst_n), .init_i (1'b0),
     .port_req_valid_i (pv), .port_req_we_i (pwe), .port_req_addr_i (paddr),
     .port_req_wdata_i (pwdata), .port_req_wstrb_i (pstrb), .port_req_last_i (plast),
     .port_req_ready_o (prdy), .port_resp_valid_o (rv), .port_resp_rdata_o (rdata),

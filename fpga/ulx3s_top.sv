@@ -246,7 +246,7 @@ module ulx3s_top #(
     .port_req_wstrb_i       (preq_wstrb),
 `ifdef RINV_V2
     // trace_replay drives one lane op per instruction: every op is the last of its own (v3 §2)
-    .port_req_last_i        ('1),
+    .port_req_last_i        ({6{1'b1}}),
 `endif
     .port_resp_ready_i      (presp_ready),
     .axi_awvalid_i          (m_awvalid && !sel_w),

@@ -641,6 +641,14 @@ run_test fsm_cov_report_fails_unreached bash -c "
 # docs/REGISTERS.md and docs/ARCHITECTURE.md), counted test by test, on two simulators.
 run_suite icarus_directed make -s icarus-test
 run_suite verilator_directed make -s vdirected
+# --- the GPU front end (docs/ARCHITECTURE_v3_gpu_frontend.md) ---
+# block tests of the coalescer, TCP and arbiter, the three on the worked example §12 and on
+# random traffic against a reference memory (Icarus and Verilator), and §12 through the whole
+# GPU side_cc (Verilator only: Icarus takes more than ten minutes at gem5 sizes)
+run_suite gpu_fe_blocks env SIM=verilator bash tests/icarus/fe/run.sh
+# the blocks' RTL against the blocks' C model, cycle by cycle (tests/fe_lockstep/NOTES.md)
+run_suite gpu_fe_block_lockstep env CFGS="gem5 fpga mini" SEEDS="1" MODES="0 1 3" \
+  CYCLES=20000 bash tests/fe_lockstep/run.sh
 source tests/cases_failures.sh
 source tests/cases_paging.sh
 source tests/cases_v2.sh

@@ -145,8 +145,8 @@ COMMANDS = [
     Run("python3 sim/dse.py list sim/dse/smoke.toml"),
     Run("python3 sim/dse.py merge sim/dse/paper.toml"),
     Run("make verilate CONFIG=fpga PARAMS=sim/dse/example_params.toml"),
-    Run("build/points/fpga-3adadd31963c/tb_dir +workload=stencil +n=64 +mode=merge"),
-    Run("python3 sim/dse.py confirm sim/dse/paper.toml --key b075e58cbca0604a"),
+    Run("build/points/fpga-7eff9516875d/tb_dir +workload=stencil +n=64 +mode=merge"),
+    Run("python3 sim/dse.py confirm sim/dse/paper.toml --key 65af60b289c7398d"),
     Fails("python3 sim/dse.py run sim/dse/paper.toml --backend slurm --tasks 8",
           expect=r"error: (--backend slurm needs `sbatch`|.*sbatch .*failed)",
           why="needs a Slurm cluster (SLURM_CONF) the test machine does not run: it must say "

@@ -141,7 +141,7 @@ module rinv_axil_wrap #(
     .port_req_addr_i        ('0),
     .port_req_wdata_i       ('0),
     .port_req_wstrb_i       ('0),
-    .port_req_last_i        ('1),
+    .port_req_last_i        ({6{1'b1}}),
     .port_resp_ready_i      ('1),
     .mem_req_ready_i        (1'b1),
     .mem_resp_valid_i       (1'b0),

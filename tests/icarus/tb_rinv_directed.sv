@@ -53,7 +53,11 @@ module tb_rinv_directed;
   // ---- DUT --------------------------------------------------------------------------------
   logic clk = 1'b0;
   logic rst_n = 1'b0;
+`ifdef RINV_V2
+  logic [rinv_pkg::NStall-1:0] stall = '0;
+`else
   logic [9:0]       stall = '0;
+`endif
   logic [5:0]       port_req_valid = '0, port_req_we = '0;
   logic [5:0][31:0] port_req_addr = '0, port_req_wdata = '0;
   logic [5:0][3:0]  port_req_wstrb = '0;
@@ -91,6 +95,14 @@ module tb_rinv_directed;
   logic [31:0]      st_probes, st_probe_lines, st_inv_hits, st_over_inv, st_hist_entries,
                     st_hist_ovf, st_inv_cycles, st_inv_cycles_last, st_releases, st_errors;
 
+`ifdef RINV_V2
+  logic [3:0]        fe_lreq_valid, fe_lreq_ready, fe_tresp_valid, fe_tresp_ready;
+  logic [3:0][25:0]  fe_lreq_line;
+  logic              fe_grant;
+  logic [1:0]        fe_grant_cu;
+  logic [11:0][31:0] fe_st;
+`endif
+
   rinv_top #(
     .CpuL1Sets(CpuL1Sets), .CpuL1Ways(CpuL1Ways), .CpuL2Sets(CpuL2Sets), .CpuL2Ways(CpuL2Ways),
     .GpuL1Sets(GpuL1Sets), .GpuL1Ways(GpuL1Ways), .GpuL2Sets(GpuL2Sets), .GpuL2Ways(GpuL2Ways),
@@ -99,7 +111,9 @@ module tb_rinv_directed;
     .RecCap(rinv_pkg::FpgaRecCap), .HistCap(HistCap), .RtCap(RtCap), .MaxRange(MaxRange)
 `ifdef RINV_V2
     , .WalkLanes(rinv_pkg::FpgaWalkLanes), .ProbeInflight(rinv_pkg::FpgaProbeInflight),
-    .RtScan(rinv_pkg::FpgaRtScan), .TagOreg(rinv_pkg::FpgaTagOreg)
+    .RtScan(rinv_pkg::FpgaRtScan), .TagOreg(rinv_pkg::FpgaTagOreg),
+    .WaveSize(rinv_pkg::FpgaWaveSize), .CoalTokens(rinv_pkg::FpgaCoalTokens),
+    .CoalLines(rinv_pkg::FpgaCoalLines), .TcpMshrs(rinv_pkg::FpgaTcpMshrs)
 `endif
   ) dut (
     .clk_i(clk), .rst_ni(rst_n),
@@ -107,6 +121,9 @@ module tb_rinv_directed;
     .port_req_valid_i(port_req_valid), .port_req_we_i(port_req_we),
     .port_req_addr_i(port_req_addr), .port_req_wdata_i(port_req_wdata),
     .port_req_wstrb_i(port_req_wstrb), .port_resp_ready_i(port_resp_ready),
+`ifdef RINV_V2
+    .port_req_last_i(6'h3f),  // every lane op is its own instruction (v3 §2)
+`endif
     .axi_awvalid_i(awvalid), .axi_awaddr_i(awaddr), .axi_awuser_i(awuser),
     .axi_wvalid_i(wvalid), .axi_wdata_i(wdata), .axi_wstrb_i(wstrb), .axi_bready_i(bready),
     .axi_arvalid_i(arvalid), .axi_araddr_i(araddr), .axi_aruser_i(aruser),
@@ -138,6 +155,18 @@ module tb_rinv_directed;
     .stat_inv_cycles_o(st_inv_cycles), .stat_inv_cycles_last_o(st_inv_cycles_last),
     .stat_releases_o(st_releases), .stat_errors_o(st_errors),
     .stat_tag_lookups_o(stat_tag_lookups)
+`ifdef RINV_V2
+    // the GPU front end's outputs (v3 §11): not checked here (the lockstep compares them)
+    , .gpu_lreq_valid_o(fe_lreq_valid), .gpu_lreq_ready_o(fe_lreq_ready),
+    .gpu_lreq_line_o(fe_lreq_line), .gpu_tresp_valid_o(fe_tresp_valid),
+    .gpu_tresp_ready_o(fe_tresp_ready), .tcc_grant_o(fe_grant), .tcc_grant_cu_o(fe_grant_cu),
+    .stat_gpu_insts_o(fe_st[0]), .stat_gpu_lane_ops_o(fe_st[1]),
+    .stat_gpu_line_reqs_o(fe_st[2]), .stat_coal_splits_o(fe_st[3]),
+    .stat_tcp_hits_o(fe_st[4]), .stat_tcp_alias_waits_o(fe_st[5]),
+    .stat_tcp_mshr_full_o(fe_st[6]), .stat_tcp_hold_waits_o(fe_st[7]),
+    .stat_tcp_mshr_max_o(fe_st[8]), .stat_tcc_arb_waits_o(fe_st[9]),
+    .stat_gpu_probe_waits_o(fe_st[10]), .stat_tcp_kinv_o(fe_st[11])
+`endif
   );
 
   always #5 clk = ~clk;   // 10 time units per cycle; inputs change at falling edges only

@@ -10,7 +10,9 @@ typedef struct refline {
   uint64_t taint;
   uint64_t pending; /* newest value not yet written to memory */
   uint64_t by_gpu;  /* newest store of the byte came from the GPU side */
-  uint64_t last_cyc; /* cycle the newest store to the line was accepted */
+  uint64_t last_cyc; /* cycle the newest store to the line was accepted (completed, for a
+                        store in flight: UINT64_MAX until refmem_inflight_end) */
+  uint32_t inflight; /* stores to the line accepted and not yet completed */
 } refline_t;
 
 struct refmem {
@@ -48,7 +50,19 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
     if (side) l->by_gpu |= bit;
     else l->by_gpu &= ~bit;
   }
-  if (wstrb & 0xfu) l->last_cyc = cyc;
+  if (wstrb & 0xfu) l->last_cyc = l->inflight ? UINT64_MAX : cyc;
+}
+
+void refmem_inflight_begin(refmem_t *r, uint32_t addr) {
+  refline_t *l = linemap_get(r->lines, addr >> 6, 1);
+  if (!l) abort();
+  l->inflight++;
+  l->last_cyc = UINT64_MAX;
+}
+
+void refmem_inflight_end(refmem_t *r, uint32_t addr, uint64_t cyc) {
+  refline_t *l = linemap_get(r->lines, addr >> 6, 0);
+  if (l && l->inflight && --l->inflight == 0) l->last_cyc = cyc;
 }
 
 typedef struct pending_ctx {
@@ -121,6 +135,7 @@ static void rebase_line(void *arg, uint32_t line, void *payload) {
   }
   if (l->pending & ~l->taint) c->discarded++;
   l->taint = l->pending = 0;
+  l->inflight = 0;
 }
 
 void refmem_rebase(refmem_t *r, void *ctx,

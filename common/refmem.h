@@ -15,6 +15,13 @@ void refmem_free(refmem_t *r);
  * (when the store was accepted) are kept per line for the end-to-end check (tb/e2e.h). */
 void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted,
                   unsigned side, uint64_t cyc);
+/* A store whose effect lands later than its handshake (a GPU store: at its TCC merge, which
+ * its response follows; docs/ARCHITECTURE_v3_gpu_frontend.md §9): from begin (after its
+ * refmem_store) to the end of the line's last such store, the line's newest-store cycle is
+ * UINT64_MAX, so the end-to-end check (b) (tb/e2e.h) does not count its bytes as written
+ * before an INV_START; end gives it the completion cycle. A mid-run rebase forgets them. */
+void refmem_inflight_begin(refmem_t *r, uint32_t addr);
+void refmem_inflight_end(refmem_t *r, uint32_t addr, uint64_t cyc);
 /* Reads the word at addr & ~3; *tainted (if not NULL) = 1 if any of its bytes is tainted. */
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted);
 

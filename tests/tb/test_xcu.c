@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "refmem.h"
 #include "test_upstream.h" /* test_vresult */
 #include "xcu.h"
 
@@ -17,7 +18,41 @@ static void res(unsigned *pass, unsigned *fail, const char *name, int ok, const 
   va_end(ap);
 }
 
+static void last_cyc_of(void *ctx, uint32_t line, uint64_t pending, uint64_t taint,
+                        uint64_t by_gpu, uint64_t last_cyc) {
+  (void)line, (void)pending, (void)taint, (void)by_gpu;
+  *(uint64_t *)ctx = last_cyc;
+}
+
+static uint64_t line_cyc(refmem_t *r) {
+  uint64_t c = 0;
+  refmem_foreach_pending(r, last_cyc_of, &c);
+  return c;
+}
+
+/* A GPU store completes at its response: until the last one in flight to the line ends, the
+ * line's newest-store cycle is UINT64_MAX (end-to-end check (b) skips it), then the end's. */
+static void test_inflight(unsigned *pass, unsigned *fail) {
+  refmem_t *r = refmem_new();
+  if (!r) return;
+  refmem_store(r, 0x1000, 1u, 0xF, 0, 1, 5);
+  uint64_t c0 = line_cyc(r);
+  refmem_inflight_begin(r, 0x1000);
+  refmem_store(r, 0x1004, 2u, 0xF, 0, 1, 6); /* a second store, also in flight */
+  refmem_inflight_begin(r, 0x1004);
+  uint64_t c1 = line_cyc(r);
+  refmem_inflight_end(r, 0x1000, 20);
+  uint64_t c2 = line_cyc(r);
+  refmem_inflight_end(r, 0x1004, 30);
+  uint64_t c3 = line_cyc(r);
+  res(pass, fail, "refmem_inflight", c0 == 5 && c1 == UINT64_MAX && c2 == UINT64_MAX && c3 == 30,
+      "got %llu %llu %llu %llu, want 5 max max 30", (unsigned long long)c0,
+      (unsigned long long)c1, (unsigned long long)c2, (unsigned long long)c3);
+  refmem_free(r);
+}
+
 void test_xcu(unsigned *pass, unsigned *fail) {
+  test_inflight(pass, fail);
   xcu_t *x = xcu_new();
   if (!x) {
     res(pass, fail, "xcu_new", 0, "out of memory");

@@ -65,6 +65,11 @@ void refmem_inflight_end(refmem_t *r, uint32_t addr, uint64_t cyc) {
   if (l && l->inflight && --l->inflight == 0) l->last_cyc = cyc;
 }
 
+unsigned refmem_inflight(refmem_t *r, uint32_t line) {
+  const refline_t *l = linemap_get(r->lines, line, 0);
+  return l ? l->inflight : 0;
+}
+
 typedef struct pending_ctx {
   refmem_pending_fn cb;
   void *ctx;

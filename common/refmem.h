@@ -22,6 +22,8 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
  * before an INV_START; end gives it the completion cycle. A mid-run rebase forgets them. */
 void refmem_inflight_begin(refmem_t *r, uint32_t addr);
 void refmem_inflight_end(refmem_t *r, uint32_t addr, uint64_t cyc);
+/* Stores to line (a line address) begun and not yet ended. */
+unsigned refmem_inflight(refmem_t *r, uint32_t line);
 /* Reads the word at addr & ~3; *tainted (if not NULL) = 1 if any of its bytes is tainted. */
 uint32_t refmem_load(refmem_t *r, uint32_t addr, int *tainted);
 

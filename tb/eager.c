@@ -63,10 +63,10 @@ void eager_reset(eager_t *e) {
 
 void eager_port_accept(eager_t *e, unsigned side, int store) { e->cur_store[side & 1u] = store; }
 
-void eager_fill_req(eager_t *e, unsigned side) {
+void eager_fill_req(eager_t *e, unsigned side, int wt_line) {
   if (side == 0 && e->cur_store[0]) e->rdblkm++;
   if (side == 0 && !e->cur_store[0]) e->rdblk_cpu++;
-  if (side == 1 && !e->cur_store[1]) e->rdblk++;
+  if (side == 1 && !wt_line) e->rdblk++;
 }
 
 eager_counts_t eager_counts(const eager_t *e) {

@@ -28,9 +28,13 @@ void eager_free(eager_t *e);
 void eager_reset(eager_t *e);
 /* A port request of side (0 CPU, 1 GPU) was accepted by the design. */
 void eager_port_accept(eager_t *e, unsigned side, int store);
-/* Side's cache controller sent a line read (an L2 miss fill) to the directory: it serves
- * the side's last accepted port request. */
-void eager_fill_req(eager_t *e, unsigned side);
+/* Side's cache controller sent a line read (an L2 miss fill) to the directory. CPU side: it
+ * serves the side's last accepted port request (a CPU port keeps one request outstanding).
+ * GPU side: the ports issue ahead (v3 §2), so the caller says whether a GPU store to the line
+ * is in flight (wt_line): then the fill serves that store's write-through (our TCC allocates
+ * at a write-through miss, v3 §8; gem5's TCC forwards it without a RdBlk), else a load miss.
+ * A load and a store of one line in flight together count as the store's. */
+void eager_fill_req(eager_t *e, unsigned side, int wt_line);
 
 typedef struct eager_counts {
   /* directory requests (messages), each with the probes it causes */

@@ -243,7 +243,9 @@ void observe_internal(harness_t *h, const rinv_out_t *out) {
           lineset_add(&h->refetch[s], out->cc_req_line[s]);
         }
       }
-      if (!out->cc_req_we[s]) eager_fill_req(h->eager, s);
+      if (!out->cc_req_we[s]) {
+        eager_fill_req(h->eager, s, refmem_inflight(h->ref, out->cc_req_line[s]) != 0);
+      }
       else e2e_cc_write(h->e2e, s, out->cc_req_line[s]);
     }
     if (out->fill_valid[s] && out->fill_ready[s]) {

@@ -9,9 +9,21 @@ run_test paging_unit bash -c "
   grep '^[A-Z]* pagetable_' $OUT/paging_unit.txt
   [ \$(grep -c '^PASS pagetable_' $OUT/paging_unit.txt) -ge 9 ]
   ! grep -q '^FAIL pagetable_' $OUT/paging_unit.txt"
-# the default is identity: the program as it was (the pinned figure of square n=2000 merge)
-run_test paging_default_identity $CHK --cond "paging == 'identity'" --cond 'cycles == 89652' \
-  -- $SIM +workload=square +n=2000 +mode=merge +quiet
+# the default is identity: the run without +paging equals, field for field, the run with
+# +paging=identity; a run on random frames of the same program differs from it
+run_test paging_default_identity bash -c "
+  set -e
+  $CHK --cond \"paging == 'identity'\" --save $OUT/pdi_default.json \
+    -- $SIM +workload=square +n=2000 +mode=merge +quiet
+  $CHK --save $OUT/pdi_identity.json \
+    -- $SIM +workload=square +n=2000 +mode=merge +paging=identity +quiet
+  $CHK --cond \"paging == 'random'\" --save $OUT/pdi_rand.json \
+    -- $SIM +workload=square +n=2000 +mode=merge +paging=random +seed=1 +quiet
+  python3 -c \"
+import json, sys
+d, i, f = (json.load(open('$OUT/pdi_' + n + '.json')) for n in ('default', 'identity', 'rand'))
+print('probes: default', d['probes'], 'identity', i['probes'], 'random', f['probes'])
+sys.exit(0 if d == i and dict(f, paging='identity') != d else 1)\""
 # lockstep on physical pages: RTL and model see the same physical addresses; 0 mismatches,
 # 0 stale reads, the coherence and write-back checks on physical lines
 run_test paging_first_touch_lockstep_fpga $CHK --cond "paging == 'first-touch'" \

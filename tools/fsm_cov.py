@@ -50,6 +50,9 @@ ARCH_PATHS = {
     "v1": ("rtl/sva/rinv_cov.sv", "rtl/rinv.f", "docs/ARCHITECTURE.md"),
     "v2": ("rtl/v2/cov/rinv_cov.sv", "rtl/v2/rinv.f", "docs/ARCHITECTURE_v2.md"),
 }
+# Further contract files whose FSM states count as described (v2: the GPU front end's
+# coalescer, TCP and GPU owner FSM are specified in the v3 front-end contract).
+ARCH_EXTRA = {"v1": (), "v2": ("docs/ARCHITECTURE_v3_gpu_frontend.md",)}
 ARCH = "v2"
 OUT_SV = os.path.join(ROOT, "rtl", "sva", "rinv_cov.sv")
 RTL_F = os.path.join(ROOT, "rtl", "rinv.f")
@@ -63,7 +66,7 @@ FSM_IDS = {
     ("dir_ctrl", "g_state"): "probegen",
     ("side_cc", "state"): "cc",
 }
-PER_SIDE_MODULES = {"side_cc"}  # parameter Side: 0 CPU, 1 GPU
+PER_SIDE_MODULES = {"side_cc"}  # parameter Side: 0 CPU, 1 GPU (v1; v2: none, see set_arch)
 SIDES = ("cpu", "gpu")
 
 # State-register assignments after the case, guarded by a signal that is not set inside the
@@ -159,8 +162,13 @@ HEADER_V2 = """\
 """
 
 # ---- v2 tables (RTL rtl/v2/rinv.f, contract docs/ARCHITECTURE_v2.md) -------------------------
+# v2: side_cc is the CPU side's controller only; the GPU side's is gpu_side_cc (v3 §6.2), so
+# neither is per side. Coalescer and TCP: four instances each, goals summed over the CUs.
 FSM_IDS_V2 = {
-    ("side_cc", "state"): "cc",
+    ("side_cc", "state"): "cc_cpu",
+    ("gpu_side_cc", "state"): "cc_gpu",
+    ("gpu_coalescer", "ist"): "coal",
+    ("gpu_tcp", "tst"): "tcp",
     ("range_table", "state"): "rt",      # one per side, no Side parameter: summed over sides
     ("dir_memarb", "m_state"): "memarb",
     ("dir_probegen", "g_state"): "probegen",
@@ -181,10 +189,15 @@ WAIVERS_V2 = {}
 # dir_hist / range_table / rinv_fifo have no Side parameter, their own points are summed).
 FUNC_V2 = [
     # Recorder overflow (§6.2 StIdle rule 3): a full recorder is drained early, one entry.
-    ("side_cc", "pol_rec_early_drain_{side}",
+    ("side_cc", "pol_rec_early_drain_cpu",
      "state_q == {StIdle} && state_d == {StHistRd} && !xfer_q",
      "recorder full: early drain of one entry (StIdle -> StHistRd without xfer)"),
-    ("side_cc", "pol_rec_full_{side}", "32'(rec_cnt) == RecCap",
+    ("side_cc", "pol_rec_full_cpu", "32'(rec_cnt) == RecCap",
+     "recorder occupancy reached rec_cap"),
+    ("gpu_side_cc", "pol_rec_early_drain_gpu",
+     "state_q == {StIdle} && state_d == {StHistRd} && !xfer_q",
+     "recorder full: early drain of one entry (StIdle -> StHistRd without xfer)"),
+    ("gpu_side_cc", "pol_rec_full_gpu", "32'(rec_cnt) == RecCap",
      "recorder occupancy reached rec_cap"),
     # History FIFO overflow (§7.2) and its fallback (§7.4 formation 2): invalidate-all probe.
     ("dir_ctrl", "pol_fifo_drop_{side}", "drop[{s}]",
@@ -256,8 +269,10 @@ FUNC_V2 = [
 def set_arch(arch):
     """Select the architecture's paths and tables (module globals used below)."""
     global ARCH, OUT_SV, RTL_F, ARCH_MD, FSM_IDS, OVERRIDES, WAIVERS, FUNC, HEADER
+    global PER_SIDE_MODULES
     ARCH = arch
     OUT_SV, RTL_F, ARCH_MD = (os.path.join(ROOT, x) for x in ARCH_PATHS[arch])
+    PER_SIDE_MODULES = {"side_cc"} if arch == "v1" else set()
     if arch == "v2":
         FSM_IDS, OVERRIDES, WAIVERS, FUNC, HEADER = (FSM_IDS_V2, OVERRIDES_V2, WAIVERS_V2,
                                                      FUNC_V2, HEADER_V2)
@@ -318,12 +333,13 @@ def extract():
         if (f.module, f.base) not in FSM_IDS:
             errors.append(f"{f.path}: new FSM {f.module}.{f.base}_q: add it to FSM_IDS")
     # Contract cross-check: every state name is described in the architecture's contract.
-    arch = open(ARCH_MD).read()
+    docs = [os.path.relpath(ARCH_MD, ROOT)] + list(ARCH_EXTRA[ARCH])
+    arch = "\n".join(open(os.path.join(ROOT, d)).read() for d in docs)
     for f in fsms:
         for st in f.states:
             if not re.search(r"\b%s\b" % st, arch):
                 errors.append(f"{f.path}: state {st} of {f.module}.{f.base} not in "
-                              + os.path.relpath(ARCH_MD, ROOT))
+                              + " or ".join(docs))
     return fsms, errors
 
 

@@ -60,11 +60,20 @@ GROUPS = [
         ("u_cpu_cc", "state_q[4:0]", HEX, "side_cc.state_e"),
         ("", "hist_en_o[1:0]", BIN, None), ("", "rec_count_o[31:0]", HEX, None),
     ]),
-    ("GPU cache controller", [
-        ("u_gpu_cc", "state_q[4:0]", HEX, "side_cc.state_e"),
+    ("GPU cache controller (TCC)", [
+        ("u_gpu_cc", "state_q[4:0]", HEX, "gpu_side_cc.state_e"),
+        ("", "tcc_grant_o", BIN, None), ("", "tcc_grant_cu_o[1:0]", DEC, None),
     ]),
+    ("GPU front end (coalescer and TCP per CU)", [
+        ("", "gpu_lreq_valid_o[3:0]", BIN, None), ("", "gpu_lreq_ready_o[3:0]", BIN, None),
+        ("", "gpu_lreq_line_o[103:0]", HEX, None),
+        ("", "gpu_tresp_valid_o[3:0]", BIN, None), ("", "gpu_tresp_ready_o[3:0]", BIN, None),
+    ] + [(f"u_gpu_cc.u_fe.gen_cu[{p}].{u}", sig, HEX, enum)
+         for p in range(4)
+         for u, sig, enum in (("u_coal", "ist_q[1:0]", "gpu_coalescer.iss_st_e"),
+                              ("u_tcp", "tst_q[2:0]", "gpu_tcp.tcp_st_e"))]),
     ("Channels (index 0 = CPU, 1 = GPU)", [
-        ("", "stall_i[9:0]", BIN, None),
+        ("", "stall_i[11:0]", BIN, None),
         ("", "cc_req_valid_o[1:0]", BIN, None), ("", "cc_req_ready_o[1:0]", BIN, None),
         ("", "cc_req_we_o[1:0]", BIN, None), ("", "cc_req_line_o[51:0]", HEX, None),
         ("", "fill_valid_o[1:0]", BIN, None), ("", "fill_ready_o[1:0]", BIN, None),

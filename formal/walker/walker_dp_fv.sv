@@ -141,6 +141,8 @@ module walker_dp_fv #(
     .t2w_word_i (t2w_word),
     .t1w_en_i (c_t1w), .t1w_all_i (ini && 32'(icnt_q) < L1Sets), .t1w_port_i ('0),
     .t1w_way_i ('0), .t1w_tag_i (t1w_tag), .bnk_i ('0),
+    // the GPU TCPs' raw tag writes (v3 §14.11) stay 0: the client here is a CPU-side one
+    .l1_t_raw_we_i ('0), .l1_t_raw_wdata_i ('0),
     .l2_t_rdata_o (l2_t_rdata), .l2_r_rdata_o (l2_r_rdata), .l2_d_rdata_o (l2_d_rdata),
     .l2_m_rdata_o (l2_m_rdata), .l1_t_rd_f_o (l1_t_rd_f), .l1_r_rd_f_o (l1_r_rd_f),
     .l1_d_rd_f_o (l1_d_rd_f), .dbg_line_i (wl), .dbg_hit_o (dbg_hit)

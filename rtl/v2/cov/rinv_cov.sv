@@ -9,130 +9,176 @@
 // rtl/v2/cov/, not rtl/v2/sva/, so the normal tb_dir, lint, Icarus, Yosys and the FPGA flow
 // never see it.
 
-module side_cc_cov #(parameter int Side = 0) (
+module side_cc_cov (
   input logic clk_i,
   input logic rst_ni,
   input logic [4:0] state_q,
   input logic [4:0] state_d,
-  input logic p_pol_rec_early_drain,
-  input logic p_pol_rec_full
+  input logic p_pol_rec_early_drain_cpu,
+  input logic p_pol_rec_full_cpu
 );
-  if (Side == 0) begin : g_cpu
-    // side_cc.state_q (state_e, rtl/v2/side_cc.sv)
-    cv_cc_cpu_s_StInit: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0));
-    cv_cc_cpu_s_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1));
-    cv_cc_cpu_s_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2));
-    cv_cc_cpu_s_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3));
-    cv_cc_cpu_s_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4));
-    cv_cc_cpu_s_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5));
-    cv_cc_cpu_s_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6));
-    cv_cc_cpu_s_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7));
-    cv_cc_cpu_s_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8));
-    cv_cc_cpu_s_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9));
-    cv_cc_cpu_s_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10));
-    cv_cc_cpu_s_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11));
-    cv_cc_cpu_s_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12));
-    cv_cc_cpu_s_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13));
-    cv_cc_cpu_s_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14));
-    cv_cc_cpu_s_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15));
-    cv_cc_cpu_s_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16));
-    cv_cc_cpu_s_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17));
-    cv_cc_cpu_s_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18));
-    cv_cc_cpu_s_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19));
-    cv_cc_cpu_s_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20));
-    cv_cc_cpu_s_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21));
-    cv_cc_cpu_t_StInit_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0 && state_d == 5'd1));  // case
-    cv_cc_cpu_t_StIdle_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd21));  // case
-    cv_cc_cpu_t_StIdle_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd14));  // case
-    cv_cc_cpu_t_StIdle_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd19));  // case
-    cv_cc_cpu_t_StIdle_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd2));  // case
-    cv_cc_cpu_t_StL1Rd_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2 && state_d == 5'd3));  // case
-    cv_cc_cpu_t_StL1Cm_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3 && state_d == 5'd4));  // case
-    cv_cc_cpu_t_StL1Ac_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd5));  // case
-    cv_cc_cpu_t_StL1Ac_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd6));  // case
-    cv_cc_cpu_t_StL1Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5 && state_d == 5'd13));  // case
-    cv_cc_cpu_t_StL2Rd_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6 && state_d == 5'd7));  // case
-    cv_cc_cpu_t_StHistRd_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd15));  // case
-    cv_cc_cpu_t_StL2Cm_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7 && state_d == 5'd8));  // case
-    cv_cc_cpu_t_StHistCm_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15 && state_d == 5'd16));  // case
-    cv_cc_cpu_t_StL2Ac_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd9));  // case
-    cv_cc_cpu_t_StL2Ac_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd10));  // case
-    cv_cc_cpu_t_StL2Ac_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd11));  // case
-    cv_cc_cpu_t_StL2Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9 && state_d == 5'd13));  // case
-    cv_cc_cpu_t_StVictimWb_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10 && state_d == 5'd11));  // case
-    cv_cc_cpu_t_StFillReq_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11 && state_d == 5'd12));  // case
-    cv_cc_cpu_t_StFillWait_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12 && state_d == 5'd13));  // case
-    cv_cc_cpu_t_StResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13 && state_d == 5'd1));  // case
-    cv_cc_cpu_t_StHistAc_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd17));  // case
-    cv_cc_cpu_t_StHistAc_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd18));  // case
-    cv_cc_cpu_t_StHistWb_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17 && state_d == 5'd18));  // case
-    cv_cc_cpu_t_StHistBeat_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd1));  // case
-    cv_cc_cpu_t_StHistBeat_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd14));  // case
-    cv_cc_cpu_t_StHistBeat_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd19));  // case
-    cv_cc_cpu_t_StHistEnd_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19 && state_d == 5'd20));  // case
-    cv_cc_cpu_t_StHistWaitDone_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20 && state_d == 5'd1));  // case
-    cv_cc_cpu_t_StWalk_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21 && state_d == 5'd1));  // case
-    cv_pol_rec_early_drain_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_early_drain));  // recorder full: early drain of one entry (StIdle -> StHistRd without xfer)
-    cv_pol_rec_full_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_full));  // recorder occupancy reached rec_cap
-  end else if (Side == 1) begin : g_gpu
-    // side_cc.state_q (state_e, rtl/v2/side_cc.sv)
-    cv_cc_gpu_s_StInit: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0));
-    cv_cc_gpu_s_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1));
-    cv_cc_gpu_s_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2));
-    cv_cc_gpu_s_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3));
-    cv_cc_gpu_s_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4));
-    cv_cc_gpu_s_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5));
-    cv_cc_gpu_s_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6));
-    cv_cc_gpu_s_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7));
-    cv_cc_gpu_s_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8));
-    cv_cc_gpu_s_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9));
-    cv_cc_gpu_s_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10));
-    cv_cc_gpu_s_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11));
-    cv_cc_gpu_s_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12));
-    cv_cc_gpu_s_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13));
-    cv_cc_gpu_s_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14));
-    cv_cc_gpu_s_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15));
-    cv_cc_gpu_s_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16));
-    cv_cc_gpu_s_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17));
-    cv_cc_gpu_s_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18));
-    cv_cc_gpu_s_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19));
-    cv_cc_gpu_s_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20));
-    cv_cc_gpu_s_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21));
-    cv_cc_gpu_t_StInit_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0 && state_d == 5'd1));  // case
-    cv_cc_gpu_t_StIdle_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd21));  // case
-    cv_cc_gpu_t_StIdle_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd14));  // case
-    cv_cc_gpu_t_StIdle_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd19));  // case
-    cv_cc_gpu_t_StIdle_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd2));  // case
-    cv_cc_gpu_t_StL1Rd_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2 && state_d == 5'd3));  // case
-    cv_cc_gpu_t_StL1Cm_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3 && state_d == 5'd4));  // case
-    cv_cc_gpu_t_StL1Ac_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd5));  // case
-    cv_cc_gpu_t_StL1Ac_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd6));  // case
-    cv_cc_gpu_t_StL1Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5 && state_d == 5'd13));  // case
-    cv_cc_gpu_t_StL2Rd_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6 && state_d == 5'd7));  // case
-    cv_cc_gpu_t_StHistRd_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd15));  // case
-    cv_cc_gpu_t_StL2Cm_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7 && state_d == 5'd8));  // case
-    cv_cc_gpu_t_StHistCm_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15 && state_d == 5'd16));  // case
-    cv_cc_gpu_t_StL2Ac_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd9));  // case
-    cv_cc_gpu_t_StL2Ac_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd10));  // case
-    cv_cc_gpu_t_StL2Ac_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd11));  // case
-    cv_cc_gpu_t_StL2Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9 && state_d == 5'd13));  // case
-    cv_cc_gpu_t_StVictimWb_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10 && state_d == 5'd11));  // case
-    cv_cc_gpu_t_StFillReq_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11 && state_d == 5'd12));  // case
-    cv_cc_gpu_t_StFillWait_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12 && state_d == 5'd13));  // case
-    cv_cc_gpu_t_StResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13 && state_d == 5'd1));  // case
-    cv_cc_gpu_t_StHistAc_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd17));  // case
-    cv_cc_gpu_t_StHistAc_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd18));  // case
-    cv_cc_gpu_t_StHistWb_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17 && state_d == 5'd18));  // case
-    cv_cc_gpu_t_StHistBeat_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd1));  // case
-    cv_cc_gpu_t_StHistBeat_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd14));  // case
-    cv_cc_gpu_t_StHistBeat_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd19));  // case
-    cv_cc_gpu_t_StHistEnd_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19 && state_d == 5'd20));  // case
-    cv_cc_gpu_t_StHistWaitDone_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20 && state_d == 5'd1));  // case
-    cv_cc_gpu_t_StWalk_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21 && state_d == 5'd1));  // case
-    cv_pol_rec_early_drain_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_early_drain));  // recorder full: early drain of one entry (StIdle -> StHistRd without xfer)
-    cv_pol_rec_full_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_full));  // recorder occupancy reached rec_cap
-  end
+  // side_cc.state_q (state_e, rtl/v2/side_cc.sv)
+  cv_cc_cpu_s_StInit: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0));
+  cv_cc_cpu_s_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1));
+  cv_cc_cpu_s_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2));
+  cv_cc_cpu_s_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3));
+  cv_cc_cpu_s_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4));
+  cv_cc_cpu_s_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5));
+  cv_cc_cpu_s_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6));
+  cv_cc_cpu_s_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7));
+  cv_cc_cpu_s_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8));
+  cv_cc_cpu_s_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9));
+  cv_cc_cpu_s_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10));
+  cv_cc_cpu_s_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11));
+  cv_cc_cpu_s_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12));
+  cv_cc_cpu_s_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13));
+  cv_cc_cpu_s_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14));
+  cv_cc_cpu_s_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15));
+  cv_cc_cpu_s_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16));
+  cv_cc_cpu_s_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17));
+  cv_cc_cpu_s_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18));
+  cv_cc_cpu_s_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19));
+  cv_cc_cpu_s_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20));
+  cv_cc_cpu_s_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21));
+  cv_cc_cpu_t_StInit_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0 && state_d == 5'd1));  // case
+  cv_cc_cpu_t_StIdle_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd21));  // case
+  cv_cc_cpu_t_StIdle_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd14));  // case
+  cv_cc_cpu_t_StIdle_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd19));  // case
+  cv_cc_cpu_t_StIdle_StL1Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd2));  // case
+  cv_cc_cpu_t_StL1Rd_StL1Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2 && state_d == 5'd3));  // case
+  cv_cc_cpu_t_StL1Cm_StL1Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3 && state_d == 5'd4));  // case
+  cv_cc_cpu_t_StL1Ac_StL1Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd5));  // case
+  cv_cc_cpu_t_StL1Ac_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd6));  // case
+  cv_cc_cpu_t_StL1Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5 && state_d == 5'd13));  // case
+  cv_cc_cpu_t_StL2Rd_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6 && state_d == 5'd7));  // case
+  cv_cc_cpu_t_StHistRd_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd15));  // case
+  cv_cc_cpu_t_StL2Cm_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7 && state_d == 5'd8));  // case
+  cv_cc_cpu_t_StHistCm_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15 && state_d == 5'd16));  // case
+  cv_cc_cpu_t_StL2Ac_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd9));  // case
+  cv_cc_cpu_t_StL2Ac_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd10));  // case
+  cv_cc_cpu_t_StL2Ac_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd11));  // case
+  cv_cc_cpu_t_StL2Dt_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9 && state_d == 5'd13));  // case
+  cv_cc_cpu_t_StVictimWb_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10 && state_d == 5'd11));  // case
+  cv_cc_cpu_t_StFillReq_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11 && state_d == 5'd12));  // case
+  cv_cc_cpu_t_StFillWait_StResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12 && state_d == 5'd13));  // case
+  cv_cc_cpu_t_StResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13 && state_d == 5'd1));  // case
+  cv_cc_cpu_t_StHistAc_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd17));  // case
+  cv_cc_cpu_t_StHistAc_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd18));  // case
+  cv_cc_cpu_t_StHistWb_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17 && state_d == 5'd18));  // case
+  cv_cc_cpu_t_StHistBeat_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd1));  // case
+  cv_cc_cpu_t_StHistBeat_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd14));  // case
+  cv_cc_cpu_t_StHistBeat_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd19));  // case
+  cv_cc_cpu_t_StHistEnd_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd19 && state_d == 5'd20));  // case
+  cv_cc_cpu_t_StHistWaitDone_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd20 && state_d == 5'd1));  // case
+  cv_cc_cpu_t_StWalk_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd21 && state_d == 5'd1));  // case
+  cv_pol_rec_early_drain_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_early_drain_cpu));  // recorder full: early drain of one entry (StIdle -> StHistRd without xfer)
+  cv_pol_rec_full_cpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_full_cpu));  // recorder occupancy reached rec_cap
 endmodule : side_cc_cov
+
+module gpu_coalescer_cov (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic [1:0] ist_q,
+  input logic [1:0] ist_d
+);
+  // gpu_coalescer.ist_q (iss_st_e, rtl/v2/gpu_coalescer.sv)
+  cv_coal_s_IIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd0));
+  cv_coal_s_IRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd1));
+  cv_coal_s_ILd: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd2));
+  cv_coal_s_IReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd3));
+  cv_coal_t_IIdle_IRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd0 && ist_d == 2'd1));  // case
+  cv_coal_t_IRd_ILd: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd1 && ist_d == 2'd2));  // case
+  cv_coal_t_ILd_IReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd2 && ist_d == 2'd3));  // case
+  cv_coal_t_IReq_IIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd3 && ist_d == 2'd0));  // case
+  cv_coal_t_IReq_IRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (ist_q == 2'd3 && ist_d == 2'd1));  // case
+endmodule : gpu_coalescer_cov
+
+module gpu_tcp_cov (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic [2:0] tst_q,
+  input logic [2:0] tst_d
+);
+  // gpu_tcp.tst_q (tcp_st_e, rtl/v2/gpu_tcp.sv)
+  cv_tcp_s_TIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd0));
+  cv_tcp_s_TRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd1));
+  cv_tcp_s_TCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd2));
+  cv_tcp_s_TAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd3));
+  cv_tcp_s_TDt: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd4));
+  cv_tcp_s_TFRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd5));
+  cv_tcp_s_TFCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd6));
+  cv_tcp_s_TFAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd7));
+  cv_tcp_t_TIdle_TFRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd0 && tst_d == 3'd5));  // case
+  cv_tcp_t_TIdle_TRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd0 && tst_d == 3'd1));  // case
+  cv_tcp_t_TRd_TCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd1 && tst_d == 3'd2));  // case
+  cv_tcp_t_TFRd_TFCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd5 && tst_d == 3'd6));  // case
+  cv_tcp_t_TCm_TAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd2 && tst_d == 3'd3));  // case
+  cv_tcp_t_TFCm_TFAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd6 && tst_d == 3'd7));  // case
+  cv_tcp_t_TAc_TDt: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd3 && tst_d == 3'd4));  // case
+  cv_tcp_t_TAc_TIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd3 && tst_d == 3'd0));  // case
+  cv_tcp_t_TDt_TIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd4 && tst_d == 3'd0));  // case
+  cv_tcp_t_TFAc_TIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (tst_q == 3'd7 && tst_d == 3'd0));  // case
+endmodule : gpu_tcp_cov
+
+module gpu_side_cc_cov (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic [4:0] state_q,
+  input logic [4:0] state_d,
+  input logic p_pol_rec_early_drain_gpu,
+  input logic p_pol_rec_full_gpu
+);
+  // gpu_side_cc.state_q (state_e, rtl/v2/gpu_side_cc.sv)
+  cv_cc_gpu_s_StInit: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0));
+  cv_cc_gpu_s_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1));
+  cv_cc_gpu_s_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2));
+  cv_cc_gpu_s_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3));
+  cv_cc_gpu_s_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4));
+  cv_cc_gpu_s_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5));
+  cv_cc_gpu_s_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6));
+  cv_cc_gpu_s_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7));
+  cv_cc_gpu_s_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8));
+  cv_cc_gpu_s_StTResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9));
+  cv_cc_gpu_s_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10));
+  cv_cc_gpu_s_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11));
+  cv_cc_gpu_s_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12));
+  cv_cc_gpu_s_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13));
+  cv_cc_gpu_s_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14));
+  cv_cc_gpu_s_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15));
+  cv_cc_gpu_s_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16));
+  cv_cc_gpu_s_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17));
+  cv_cc_gpu_s_StTcpInv: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18));
+  cv_cc_gpu_t_StInit_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd0 && state_d == 5'd1));  // case
+  cv_cc_gpu_t_StIdle_StWalk: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd17));  // case
+  cv_cc_gpu_t_StIdle_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd10));  // case
+  cv_cc_gpu_t_StIdle_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd15));  // case
+  cv_cc_gpu_t_StIdle_StTcpInv: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd18));  // case
+  cv_cc_gpu_t_StIdle_StL2Rd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd1 && state_d == 5'd2));  // case
+  cv_cc_gpu_t_StTcpInv_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd18 && state_d == 5'd1));  // case
+  cv_cc_gpu_t_StL2Rd_StL2Cm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd2 && state_d == 5'd3));  // case
+  cv_cc_gpu_t_StHistRd_StHistCm: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd10 && state_d == 5'd11));  // case
+  cv_cc_gpu_t_StL2Cm_StL2Ac: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd3 && state_d == 5'd4));  // case
+  cv_cc_gpu_t_StHistCm_StHistAc: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd11 && state_d == 5'd12));  // case
+  cv_cc_gpu_t_StL2Ac_StL2Dt: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd5));  // case
+  cv_cc_gpu_t_StL2Ac_StVictimWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd6));  // case
+  cv_cc_gpu_t_StL2Ac_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd4 && state_d == 5'd7));  // case
+  cv_cc_gpu_t_StL2Dt_StTResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd5 && state_d == 5'd9));  // case
+  cv_cc_gpu_t_StVictimWb_StFillReq: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd6 && state_d == 5'd7));  // case
+  cv_cc_gpu_t_StFillReq_StFillWait: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd7 && state_d == 5'd8));  // case
+  cv_cc_gpu_t_StFillWait_StTResp: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd8 && state_d == 5'd9));  // case
+  cv_cc_gpu_t_StTResp_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd9 && state_d == 5'd1));  // case
+  cv_cc_gpu_t_StHistAc_StHistWb: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12 && state_d == 5'd13));  // case
+  cv_cc_gpu_t_StHistAc_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd12 && state_d == 5'd14));  // case
+  cv_cc_gpu_t_StHistWb_StHistBeat: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd13 && state_d == 5'd14));  // case
+  cv_cc_gpu_t_StHistBeat_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd1));  // case
+  cv_cc_gpu_t_StHistBeat_StHistRd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd10));  // case
+  cv_cc_gpu_t_StHistBeat_StHistEnd: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd14 && state_d == 5'd15));  // case
+  cv_cc_gpu_t_StHistEnd_StHistWaitDone: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd15 && state_d == 5'd16));  // case
+  cv_cc_gpu_t_StHistWaitDone_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd16 && state_d == 5'd1));  // case
+  cv_cc_gpu_t_StWalk_StIdle: cover property (@(posedge clk_i) disable iff (!rst_ni) (state_q == 5'd17 && state_d == 5'd1));  // case
+  cv_pol_rec_early_drain_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_early_drain_gpu));  // recorder full: early drain of one entry (StIdle -> StHistRd without xfer)
+  cv_pol_rec_full_gpu: cover property (@(posedge clk_i) disable iff (!rst_ni) (p_pol_rec_full_gpu));  // recorder occupancy reached rec_cap
+endmodule : gpu_side_cc_cov
 
 module range_table_cov (
   input logic clk_i,
@@ -286,13 +332,33 @@ module cc_walker_cov (
 endmodule : cc_walker_cov
 
 // ---- bind into every instance ----
-bind side_cc side_cc_cov #(.Side(Side)) u_cov (
+bind side_cc side_cc_cov u_cov (
   .clk_i(clk_i),
   .rst_ni(rst_ni),
   .state_q(state_q),
   .state_d(state_d),
-  .p_pol_rec_early_drain(state_q == 5'd1 && state_d == 5'd14 && !xfer_q),
-  .p_pol_rec_full(32'(rec_cnt) == RecCap)
+  .p_pol_rec_early_drain_cpu(state_q == 5'd1 && state_d == 5'd14 && !xfer_q),
+  .p_pol_rec_full_cpu(32'(rec_cnt) == RecCap)
+);
+bind gpu_coalescer gpu_coalescer_cov u_cov (
+  .clk_i(clk_i),
+  .rst_ni(rst_ni),
+  .ist_q(ist_q),
+  .ist_d(ist_d)
+);
+bind gpu_tcp gpu_tcp_cov u_cov (
+  .clk_i(clk_i),
+  .rst_ni(rst_ni),
+  .tst_q(tst_q),
+  .tst_d(tst_d)
+);
+bind gpu_side_cc gpu_side_cc_cov u_cov (
+  .clk_i(clk_i),
+  .rst_ni(rst_ni),
+  .state_q(state_q),
+  .state_d(state_d),
+  .p_pol_rec_early_drain_gpu(state_q == 5'd1 && state_d == 5'd10 && !xfer_q),
+  .p_pol_rec_full_gpu(32'(rec_cnt) == RecCap)
 );
 bind range_table range_table_cov u_cov (
   .clk_i(clk_i),

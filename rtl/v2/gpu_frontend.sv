@@ -254,8 +254,14 @@ module gpu_frontend #(
 
   assign fe_idle_o = &tcp_idle;
 
+  // always @* under Icarus (as in gpu_side_cc): Icarus 11.0's always_comb blocks of the front
+  // end re-trigger each other at zero delay and the simulation time stops
   // the head of tq[grant_cu] (the TCC's request latch takes it at the grant edge)
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     g_line_o = '0;
     g_we_o   = 1'b0;
     g_mask_o = '0;
@@ -274,7 +280,11 @@ module gpu_frontend #(
 
   // ---- statistics (§11): this cycle's events summed into one increment (§8 item 6) ---------
   logic [9:0][31:0] stat_q, stat_d;
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     logic [31:0] mx;
     stat_d = stat_q;
     mx     = stat_q[8];

@@ -71,7 +71,13 @@ module gpu_tcc_arb #(
   assign count_o  = cnt_q;
   assign waits_o  = cnt_q - CntW'(grant_o);
 
+  // always @* under Icarus (as in gpu_side_cc): Icarus 11.0's always_comb blocks of the front
+  // end re-trigger each other at zero delay and the simulation time stops
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     pop_o = '0;
     if (grant_o) pop_o[h] = 1'b1;
   end

@@ -169,7 +169,13 @@ module gpu_tcp #(
   logic [WayW-1:0]         hway_c, inv_c;
   assign tw  = t_rdata_i[bnk];
   assign rrw = r_rdata_i[bnk];
+  // always @* under Icarus (as in gpu_side_cc): Icarus 11.0's always_comb blocks of the front
+  // end re-trigger each other at zero delay and the simulation time stops
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     hit_c    = 1'b0;
     hway_c   = '0;
     hasinv_c = 1'b0;
@@ -189,13 +195,21 @@ module gpu_tcp #(
   // ---- MSHR lookups: alias (D6) and the lowest free index ---------------------------------
   logic          alias_hit, has_free;
   logic [IW-1:0] free_i;
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     alias_hit = 1'b0;
     for (int i = 0; i < TcpMshrs; i++) begin
       if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b1;
     end
   end
+`ifdef __ICARUS__
+  always @* begin
+`else
   always_comb begin
+`endif
     has_free = 1'b0;
     free_i   = '0;
     for (int i = TcpMshrs - 1; i >= 0; i--) begin

@@ -247,6 +247,41 @@ module tb_rinv_directed;
     mem[line] = v;
   endtask
 
+  // ---- input driver: the tasks stage the DUT inputs (s_*) between edges (after a rising edge)
+  // and this static process applies them at the next falling edge. Every input is thus written
+  // by one clocked process and is stable from the falling edge to the sampling rising edge.
+  // (Verilator 5.006 --timing does not schedule combinational logic whose only inputs are
+  // variables written by the tasks' timing-controlled code: such logic kept its time-0 value.)
+`ifdef RINV_V2
+  logic [rinv_pkg::NStall-1:0] s_stall = '0;
+`else
+  logic [9:0]       s_stall = '0;
+`endif
+  logic             s_rst_n = 1'b0, s_mem_stall = 1'b0;
+  logic [5:0]       s_port_req_valid = '0, s_port_req_we = '0;
+  logic [5:0][31:0] s_port_req_addr = '0, s_port_req_wdata = '0;
+  logic [5:0][3:0]  s_port_req_wstrb = '0;
+  logic             s_awvalid = 1'b0, s_awuser = 1'b0, s_wvalid = 1'b0, s_arvalid = 1'b0;
+  logic             s_aruser = 1'b0;
+  logic [31:0]      s_awaddr = '0, s_wdata = '0, s_araddr = '0;
+  logic [3:0]       s_wstrb = '0;
+  logic [1:0][25:0] s_dbg_line = '0;
+
+  always @(negedge clk) begin : driver
+    rst_n          <= s_rst_n;
+    stall          <= s_stall;
+    mem_stall      <= s_mem_stall;
+    port_req_valid <= s_port_req_valid;
+    port_req_we    <= s_port_req_we;
+    port_req_addr  <= s_port_req_addr;
+    port_req_wdata <= s_port_req_wdata;
+    port_req_wstrb <= s_port_req_wstrb;
+    awvalid <= s_awvalid; awaddr <= s_awaddr; awuser <= s_awuser;
+    wvalid  <= s_wvalid;  wdata  <= s_wdata;  wstrb  <= s_wstrb;
+    arvalid <= s_arvalid; araddr <= s_araddr; aruser <= s_aruser;
+    dbg_line <= s_dbg_line;
+  end
+
   // ---- probe monitor: every probe handshake to either side ----------------------------------
   int          np = 0;
   logic [25:0] pr_first [0:63];

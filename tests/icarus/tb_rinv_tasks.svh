@@ -24,16 +24,18 @@
     exp_err = 0;
     mem_errors = 0;
     mem_init();
-    @(negedge clk);
-    rst_n = 1'b0;
-    port_req_valid = '0;
-    awvalid = 1'b0;
-    wvalid = 1'b0;
-    arvalid = 1'b0;
-    mem_stall = 1'b0;
-    stall = '0;
+    @(posedge clk); #1;                    // staged inputs: applied at the next falling edge
+    s_rst_n = 1'b0;
+    s_port_req_valid = '0;
+    s_awvalid = 1'b0;
+    s_wvalid = 1'b0;
+    s_arvalid = 1'b0;
+    s_mem_stall = 1'b0;
+    s_stall = '0;
     repeat (4) @(negedge clk);
-    rst_n = 1'b1;
+    @(posedge clk); #1;
+    s_rst_n = 1'b1;
+    @(negedge clk);
     np = 0;
     cyc = 0;
   endtask
@@ -52,27 +54,27 @@
   // ---- AXI4-Lite master (ARCHITECTURE.md §3.2); bready/rready are always 1 ----------------
   task automatic axi_wr(input logic side, input logic [31:0] addr, input logic [31:0] data,
                         input logic [3:0] strb, output logic [1:0] resp);
-    @(negedge clk);
-    awvalid = 1'b1; awaddr = addr; awuser = side;
-    wvalid = 1'b1;  wdata = data;  wstrb = strb;
-    #1;
+    @(posedge clk); #1;
+    s_awvalid = 1'b1; s_awaddr = addr; s_awuser = side;
+    s_wvalid = 1'b1;  s_wdata = data;  s_wstrb = strb;
+    @(negedge clk); #1;
     while (!(awready && wready)) begin @(negedge clk); #1; end
-    @(negedge clk);                        // handshake at the edge in between
-    awvalid = 1'b0; wvalid = 1'b0;
-    #1;
+    @(posedge clk); #1;                    // handshake at this edge
+    s_awvalid = 1'b0; s_wvalid = 1'b0;
+    @(negedge clk); #1;
     while (!bvalid) begin @(negedge clk); #1; end
     resp = bresp;                          // B handshake at the next edge (bready = 1)
   endtask
 
   task automatic axi_rd(input logic side, input logic [31:0] addr, output logic [31:0] data,
                         output logic [1:0] resp);
-    @(negedge clk);
-    arvalid = 1'b1; araddr = addr; aruser = side;
-    #1;
+    @(posedge clk); #1;
+    s_arvalid = 1'b1; s_araddr = addr; s_aruser = side;
+    @(negedge clk); #1;
     while (!arready) begin @(negedge clk); #1; end
-    @(negedge clk);
-    arvalid = 1'b0;
-    #1;
+    @(posedge clk); #1;
+    s_arvalid = 1'b0;
+    @(negedge clk); #1;
     while (!rvalid) begin @(negedge clk); #1; end
     data = rdata;
     resp = rresp;
@@ -126,20 +128,20 @@
   task automatic port_op(input int p, input logic we, input logic [31:0] addr,
                          input logic [31:0] data, input logic [3:0] strb,
                          output logic [31:0] resp_data);
-    @(negedge clk);
-    port_req_valid[p] = 1'b1;
-    port_req_we[p] = we;
-    port_req_addr[p] = addr;
-    port_req_wdata[p] = data;
-    port_req_wstrb[p] = strb;
-    #1;
+    @(posedge clk); #1;
+    s_port_req_valid[p] = 1'b1;
+    s_port_req_we[p] = we;
+    s_port_req_addr[p] = addr;
+    s_port_req_wdata[p] = data;
+    s_port_req_wstrb[p] = strb;
+    @(negedge clk); #1;
     while (!port_req_ready[p]) begin @(negedge clk); #1; end
-    @(negedge clk);                       // request handshake at the edge in between
-    port_req_valid[p] = 1'b0;
-    port_req_we[p] = 1'b0;
-    port_req_wstrb[p] = 4'b0;
-    port_req_wdata[p] = '0;
-    #1;
+    @(posedge clk); #1;                   // request handshake at this edge
+    s_port_req_valid[p] = 1'b0;
+    s_port_req_we[p] = 1'b0;
+    s_port_req_wstrb[p] = 4'b0;
+    s_port_req_wdata[p] = '0;
+    @(negedge clk); #1;
     while (!port_resp_valid[p]) begin @(negedge clk); #1; end
     resp_data = port_resp_rdata[p];       // response handshake at the next edge (ready = 1)
   endtask
@@ -165,8 +167,9 @@
   // debug peek (§3.4): is `line` valid in any array of side s. The peek is combinational;
   // it is sampled one (idle) cycle after dbg_line changes, which every simulator has settled.
   task automatic dbg_chk(input string what, input logic s, input int line, input logic exp_v);
+    @(posedge clk); #1;
+    s_dbg_line[s] = line[25:0];
     @(negedge clk);
-    dbg_line[s] = line[25:0];
     @(negedge clk);
     #1;
     chk(what, dbg_valid[s], exp_v);

@@ -201,6 +201,10 @@ def fresh_copy(work):
     if os.path.exists(work):
         shutil.rmtree(work)
     dst = os.path.join(work, "main")
+    # the copy holds a second rinv.core: FuseSoC (--cores-root=. of the real tree) skips a
+    # directory with this file, else it may take the copy's core and simulate its old sources
+    os.makedirs(work)
+    open(os.path.join(work, "FUSESOC_IGNORE"), "w").close()
     files = subprocess.run(["git", "-C", ROOT, "ls-files", "-co", "--exclude-standard", "-z"],
                            check=True, capture_output=True).stdout.decode().split("\0")
     for f in files:

@@ -36,7 +36,7 @@ void refmem_free(refmem_t *r) {
   free(r);
 }
 
-void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted,
+void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, unsigned taint,
                   unsigned side, uint64_t cyc) {
   refline_t *l = linemap_get(r->lines, addr >> 6, 1);
   if (!l) abort();
@@ -46,7 +46,7 @@ void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int
     uint64_t bit = 1ull << (off + i);
     l->data[off + i] = (uint8_t)(data >> (8u * i));
     l->pending |= bit;
-    if (tainted) l->taint |= bit;
+    if ((taint >> i) & 1u) l->taint |= bit;
     if (side) l->by_gpu |= bit;
     else l->by_gpu &= ~bit;
   }

@@ -11,9 +11,9 @@ typedef struct refmem refmem_t;
 refmem_t *refmem_new(void);
 void refmem_free(refmem_t *r);
 /* Writes the bytes of data selected by wstrb (bit i = byte i, little-endian) at the word
- * addr & ~3. tainted != 0 marks those bytes tainted (sticky). side (0 CPU, 1 GPU) and cyc
+ * addr & ~3. taint (same bit order) marks those of the written bytes tainted (sticky). side (0 CPU, 1 GPU) and cyc
  * (when the store was accepted) are kept per line for the end-to-end check (tb/e2e.h). */
-void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, int tainted,
+void refmem_store(refmem_t *r, uint32_t addr, uint32_t data, unsigned wstrb, unsigned taint,
                   unsigned side, uint64_t cyc);
 /* A store whose effect lands later than its handshake (a GPU store: at its TCC merge, which
  * its response follows; docs/ARCHITECTURE_v3_gpu_frontend.md §9): from begin (after its

@@ -228,7 +228,8 @@ static void ref_segment(host_ref_t *r, const tr_op_t *ops, size_t n, uint32_t *s
     const tr_op_t *o = &ops[i];
     const int locked = r->holds_lock[o->side & 1u];
     if (o->kind == TR_ST) {
-      refmem_store(r->mem, o->addr, o->data, o->wstrb, !locked, o->side & 1u, 0);
+      refmem_store(r->mem, o->addr, o->data, o->wstrb, locked ? 0u : o->wstrb, o->side & 1u,
+                   0);
     } else {
       int tainted = 0;
       *sum += refmem_load(r->mem, o->addr, &tainted);

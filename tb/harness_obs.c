@@ -112,16 +112,14 @@ static void port_accept(harness_t *h, unsigned p, port_q_t *q) {
       }
       raced = (unsigned)r;
     }
-    int taint = !h->holds_lock[s];
+    /* a non-holder's bytes and bytes another CU raced in this epoch are tainted */
+    unsigned taint = h->holds_lock[s] ? raced : 0xFu;
+    refmem_store(h->ref, op->addr, op->data, op->wstrb, taint, s, h->gcyc);
     if (raced & op->wstrb & 0xFu) {
-      refmem_store(h->ref, op->addr, op->data, raced & op->wstrb, 1, s, h->gcyc);
       /* which of the racing stores the TCC keeps is not defined (v3 §9): the raced bytes'
        * value in memory is not checked by the end-to-end check either */
       refmem_forget_pending(h->ref, op->addr >> 6,
                             (uint64_t)(raced & op->wstrb) << (op->addr & 0x3cu));
-    }
-    if (op->wstrb & ~raced & 0xFu) {
-      refmem_store(h->ref, op->addr, op->data, op->wstrb & ~raced, taint, s, h->gcyc);
     }
     if (s == 1 && (op->wstrb & 0xFu)) refmem_inflight_begin(h->ref, op->addr);
     if (h->holds_lock[s]) lineset_add(&h->epoch[s], op->addr >> 6);

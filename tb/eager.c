@@ -11,7 +11,7 @@ struct eager {
   unsigned rules; /* EAGER_V22 / EAGER_V21 */
   uint64_t wt;    /* static: from the program */
   uint64_t rdblkm, rdblk, rdblk_cpu;
-  int cur_store[2]; /* last accepted request of each side is a store */
+  int cpu_store;  /* the CPU side's last accepted request is a store (its one in flight) */
 };
 
 /* One write-through per (store instruction, line): an instruction is a GPU port's records up
@@ -58,14 +58,16 @@ void eager_free(eager_t *e) { free(e); }
 
 void eager_reset(eager_t *e) {
   e->rdblkm = e->rdblk = e->rdblk_cpu = 0;
-  e->cur_store[0] = e->cur_store[1] = 0;
+  e->cpu_store = 0;
 }
 
-void eager_port_accept(eager_t *e, unsigned side, int store) { e->cur_store[side & 1u] = store; }
+void eager_port_accept(eager_t *e, unsigned side, int store) {
+  if (side == 0) e->cpu_store = store;
+}
 
 void eager_fill_req(eager_t *e, unsigned side, int wt_line) {
-  if (side == 0 && e->cur_store[0]) e->rdblkm++;
-  if (side == 0 && !e->cur_store[0]) e->rdblk_cpu++;
+  if (side == 0 && e->cpu_store) e->rdblkm++;
+  if (side == 0 && !e->cpu_store) e->rdblk_cpu++;
   if (side == 1 && !wt_line) e->rdblk++;
 }
 

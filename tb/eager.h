@@ -26,7 +26,8 @@ const char *eager_rules_name(unsigned rules);
 eager_t *eager_new(const tr_prog_t *p, unsigned rules);
 void eager_free(eager_t *e);
 void eager_reset(eager_t *e);
-/* A port request of side (0 CPU, 1 GPU) was accepted by the design. */
+/* A port request of side (0 CPU, 1 GPU) was accepted by the design (only the CPU side's
+ * is kept: eager_fill_req). */
 void eager_port_accept(eager_t *e, unsigned side, int store);
 /* Side's cache controller sent a line read (an L2 miss fill) to the directory. CPU side: it
  * serves the side's last accepted port request (a CPU port keeps one request outstanding).

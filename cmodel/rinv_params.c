@@ -4,8 +4,8 @@
 #include <string.h>
 
 static const rinv_cfg_t k_configs[RINV_N_CONFIGS] = {
-  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u, .tag_oreg = 0u, .wave_size = 64u, .coal_tokens = 4u, .coal_lines = 64u, .tcp_mshrs = 256u },
-  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u, .tag_oreg = 1u, .wave_size = 64u, .coal_tokens = 2u, .coal_lines = 8u, .tcp_mshrs = 4u },
+  { .name = "gem5", .id = 0u, .cpu_l1_sets = 512u, .cpu_l1_ways = 2u, .cpu_l2_sets = 4096u, .cpu_l2_ways = 8u, .gpu_l1_sets = 16u, .gpu_l1_ways = 16u, .gpu_l2_sets = 256u, .gpu_l2_ways = 16u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 4u, .gpu_l2_lat = 2u, .rec_cap = 256u, .hist_cap = 32768u, .rt_cap = 64u, .max_range = 4096u, .mem_lat = 20u, .walk_lanes = 2u, .probe_inflight = 4u, .rt_scan = 16u, .tag_oreg = 0u, .wave_size = 64u, .coal_tokens = 4u, .coal_lines = 64u, .tcp_mshrs = 256u, .tick_ruby = 500u, .tick_gpu = 1000u, .tick_dir_probe = 30u, .tick_net_hops = 3u, .tick_link = 1u, .tick_resp_cpu = 120u, .tick_resp_gpu = 1u },
+  { .name = "fpga", .id = 1u, .cpu_l1_sets = 8u, .cpu_l1_ways = 2u, .cpu_l2_sets = 128u, .cpu_l2_ways = 4u, .gpu_l1_sets = 4u, .gpu_l1_ways = 4u, .gpu_l2_sets = 64u, .gpu_l2_ways = 8u, .cpu_l1_lat = 1u, .cpu_l2_lat = 1u, .gpu_l1_lat = 1u, .gpu_l2_lat = 1u, .rec_cap = 16u, .hist_cap = 512u, .rt_cap = 8u, .max_range = 256u, .mem_lat = 4u, .walk_lanes = 1u, .probe_inflight = 4u, .rt_scan = 4u, .tag_oreg = 1u, .wave_size = 64u, .coal_tokens = 2u, .coal_lines = 8u, .tcp_mshrs = 4u, .tick_ruby = 500u, .tick_gpu = 1000u, .tick_dir_probe = 30u, .tick_net_hops = 3u, .tick_link = 1u, .tick_resp_cpu = 120u, .tick_resp_gpu = 1u },
 };
 
 const rinv_cfg_t *rinv_cfg_by_name(const char *name) {
@@ -49,6 +49,13 @@ const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {
   "coal_tokens",
   "coal_lines",
   "tcp_mshrs",
+  "tick_ruby",
+  "tick_gpu",
+  "tick_dir_probe",
+  "tick_net_hops",
+  "tick_link",
+  "tick_resp_cpu",
+  "tick_resp_gpu",
 };
 
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {
@@ -78,6 +85,13 @@ uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {
   if (strcmp(key, "coal_tokens") == 0) return &c->coal_tokens;
   if (strcmp(key, "coal_lines") == 0) return &c->coal_lines;
   if (strcmp(key, "tcp_mshrs") == 0) return &c->tcp_mshrs;
+  if (strcmp(key, "tick_ruby") == 0) return &c->tick_ruby;
+  if (strcmp(key, "tick_gpu") == 0) return &c->tick_gpu;
+  if (strcmp(key, "tick_dir_probe") == 0) return &c->tick_dir_probe;
+  if (strcmp(key, "tick_net_hops") == 0) return &c->tick_net_hops;
+  if (strcmp(key, "tick_link") == 0) return &c->tick_link;
+  if (strcmp(key, "tick_resp_cpu") == 0) return &c->tick_resp_cpu;
+  if (strcmp(key, "tick_resp_gpu") == 0) return &c->tick_resp_gpu;
   return NULL;
 }
 
@@ -247,6 +261,41 @@ int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n) {
   if (!(UINT64_C(1) <= (uint64_t)c->tcp_mshrs && (uint64_t)c->tcp_mshrs <= UINT64_C(256))) {
     if (key) *key = "tcp_mshrs";
     if (err && n) snprintf(err, n, "tcp_mshrs = %u: must be 1..256", (unsigned)c->tcp_mshrs);
+    return -1;
+  }
+  if (!(UINT64_C(1) <= (uint64_t)c->tick_ruby && (uint64_t)c->tick_ruby <= UINT64_C(1000000))) {
+    if (key) *key = "tick_ruby";
+    if (err && n) snprintf(err, n, "tick_ruby = %u: must be 1..1000000 (ticks per cycle)", (unsigned)c->tick_ruby);
+    return -1;
+  }
+  if (!(UINT64_C(1) <= (uint64_t)c->tick_gpu && (uint64_t)c->tick_gpu <= UINT64_C(1000000))) {
+    if (key) *key = "tick_gpu";
+    if (err && n) snprintf(err, n, "tick_gpu = %u: must be 1..1000000 (ticks per cycle)", (unsigned)c->tick_gpu);
+    return -1;
+  }
+  if (!((uint64_t)c->tick_dir_probe <= UINT64_C(65535))) {
+    if (key) *key = "tick_dir_probe";
+    if (err && n) snprintf(err, n, "tick_dir_probe = %u: must be 0..65535 (cycles or links)", (unsigned)c->tick_dir_probe);
+    return -1;
+  }
+  if (!((uint64_t)c->tick_net_hops <= UINT64_C(65535))) {
+    if (key) *key = "tick_net_hops";
+    if (err && n) snprintf(err, n, "tick_net_hops = %u: must be 0..65535 (cycles or links)", (unsigned)c->tick_net_hops);
+    return -1;
+  }
+  if (!((uint64_t)c->tick_link <= UINT64_C(65535))) {
+    if (key) *key = "tick_link";
+    if (err && n) snprintf(err, n, "tick_link = %u: must be 0..65535 (cycles or links)", (unsigned)c->tick_link);
+    return -1;
+  }
+  if (!((uint64_t)c->tick_resp_cpu <= UINT64_C(65535))) {
+    if (key) *key = "tick_resp_cpu";
+    if (err && n) snprintf(err, n, "tick_resp_cpu = %u: must be 0..65535 (cycles or links)", (unsigned)c->tick_resp_cpu);
+    return -1;
+  }
+  if (!((uint64_t)c->tick_resp_gpu <= UINT64_C(65535))) {
+    if (key) *key = "tick_resp_gpu";
+    if (err && n) snprintf(err, n, "tick_resp_gpu = %u: must be 0..65535 (cycles or links)", (unsigned)c->tick_resp_gpu);
     return -1;
   }
   if (key) *key = NULL;

@@ -45,6 +45,13 @@ typedef struct rinv_cfg {
   uint32_t coal_tokens;
   uint32_t coal_lines;
   uint32_t tcp_mshrs;
+  uint32_t tick_ruby;
+  uint32_t tick_gpu;
+  uint32_t tick_dir_probe;
+  uint32_t tick_net_hops;
+  uint32_t tick_link;
+  uint32_t tick_resp_cpu;
+  uint32_t tick_resp_gpu;
 } rinv_cfg_t;
 
 #define RINV_N_CONFIGS 2u
@@ -58,7 +65,7 @@ const rinv_cfg_t *rinv_cfg_by_id(unsigned id);
 int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n);
 /* The keys of a configuration, in params/rinv.toml order, and field access by key
    (NULL if key is not one of them). */
-#define RINV_CFG_NKEYS 26u
+#define RINV_CFG_NKEYS 33u
 extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);
 

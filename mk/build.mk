@@ -91,9 +91,9 @@ $(BUILD)/rinv_sim: tb/rinv_sim.c $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $< $(BUILD)/libtb.a -lm -o $@
 
 TB_TEST_SRCS := tests/tb/test_tb.c tests/tb/test_pagetable.c tests/tb/test_upstream.c \
-                tests/tb/test_trace_more.c tests/tb/test_xcu.c
+                tests/tb/test_trace_more.c tests/tb/test_xcu.c tests/tb/test_ticks.c
 TB_TEST_HDRS := tests/tb/test_pagetable.h tests/tb/test_upstream.h tests/tb/test_trace_more.h \
-                tests/tb/test_xcu.h
+                tests/tb/test_xcu.h tests/tb/test_ticks.h
 $(BUILD)/test_tb: $(TB_TEST_SRCS) $(TB_TEST_HDRS) $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $(TB_TEST_SRCS) $(BUILD)/libtb.a -lm -o $@
 

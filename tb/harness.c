@@ -153,6 +153,7 @@ void side_checks_clear(harness_t *h, unsigned s) {
   lineset_clear(&h->pending[s]);
   lineset_clear(&h->refetch[s]);
   h->probe_row_head[s] = h->probe_row_count[s] = 0;
+  ticks_drop(h->ticks, s);
   h->dbg_sel[s] = 0;
 }
 
@@ -210,6 +211,7 @@ static void run_begin(harness_t *h) {
   h->inv_src = -1;
   h->rel_count = h->probe_count = 0;
   eager_reset(h->eager);
+  ticks_reset(h->ticks);
   owner_policy_reset(h->owner);
   h->loads_checked = h->stale_reads = h->mismatches = h->errors = h->slverr = 0;
   h->loads_xcu = 0;
@@ -257,6 +259,11 @@ void run_end(harness_t *h) {
       o->stat_gpu_probe_waits, o->stat_tcp_kinv};
   memcpy(r->fe, fe, sizeof fe);
   r->eager = eager_counts(h->eager);
+  r->inv_ticks_seq = ticks_seq(h->ticks);
+  r->inv_ticks_pipe = ticks_pipe(h->ticks);
+  if (ticks_eager(h->ticks, r->eager.to_cpu, r->eager.to_gpu, &r->eager_inv_ticks) != 0) {
+    error_msg(h, "ticks: eager_inv_ticks overflows 64 bits");
+  }
   r->owner_probes = owner_policy_probes(h->owner);
   r->owner_transfers = owner_policy_transfers(h->owner);
   if (!h->truncated && !h->abort_all) {
@@ -356,7 +363,8 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
   h->eager = eager_new(h->prog, h->o.eager_rules);
   h->owner = owner_policy_new();
   h->mem = mem_new(h->cfg->mem_lat ? h->cfg->mem_lat : 1u);
-  if (!h->eager || !h->owner || !h->mem) {
+  h->ticks = ticks_new(h->cfg);
+  if (!h->eager || !h->owner || !h->mem || !h->ticks) {
     oom("baselines, memory");
     goto fail;
   }
@@ -383,7 +391,7 @@ harness_t *harness_new(const harness_opts_t *o, int argc, char *const argv[]) {
               strerror(err));
       goto fail;
     }
-    fprintf(h->probe_log, "cycle,release,src,dst,first_line_addr,n_lines,hits\n");
+    fprintf(h->probe_log, "cycle,release,src,dst,first_line_addr,n_lines,hits,ack_cycle\n");
   }
   if (o->wave[0] && !o->wave_supported) {
     fprintf(stderr, "note: +wave is ignored by this binary (waveforms need tb_dir)\n");
@@ -427,6 +435,7 @@ void harness_free(harness_t *h) {
   if (h->probe_log) fclose(h->probe_log);
   if (h->checker) rinv_model_free(h->checker);
   eager_free(h->eager);
+  ticks_free(h->ticks);
   owner_policy_free(h->owner);
   mem_free(h->mem);
   refmem_free(h->ref);

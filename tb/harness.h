@@ -35,7 +35,7 @@ typedef struct harness_opts {
   char workload[HARNESS_PATH_MAX]; /* built-in name or trace file */
   uint32_t n;                      /* 0 = workload default */
   unsigned mode;                   /* 0 line, 1 run, 2 merge */
-  unsigned walk;                   /* 0 addr, 1 set, 2 auto */
+  unsigned walk;                   /* 0 addr, 1 set, 2 auto, 3 seq (addr, v3 §15) */
   const rinv_cfg_t *cfg;            /* a named configuration or &params.cfg */
   harness_params_t params;         /* +params=FILE, +p.NAME=VALUE (harness_params.h) */
   uint64_t seed;

@@ -90,7 +90,8 @@ static const struct {
     {"n", "N", "per workload", "problem size: square 2000, matrixtranspose 64, 2dshfl 16, "
      "aos_update 4096, stencil 64 (each has its own limit)"},
     {"mode", "line|run|merge", "run", "history mode of the directory"},
-    {"walk", "addr|set|auto", "addr", "range-invalidate walk of the cache controllers"},
+    {"walk", "addr|set|auto|seq", "addr", "range-invalidate walk of the cache controllers; "
+     "seq: the addr walk, inv_ticks charged as a sequential walk (v3 §15)"},
     {"config", "gem5|fpga", "gem5", "cache configuration of params/rinv.toml"},
     {"params", "FILE.toml", "-", "run-time parameters over +config (docs/DSE.md; tb_dir: its own "
                                  "values only)"},
@@ -251,7 +252,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
     } else if (strcmp(name, "mode") == 0) {
       bad = rinv_parse_word(v, k_mode_names, 3, &o->mode);
     } else if (strcmp(name, "walk") == 0) {
-      bad = rinv_parse_word(v, k_walk_names, 3, &o->walk);
+      bad = rinv_parse_word(v, k_walk_names, N_WALK_NAMES, &o->walk);
     } else if (strcmp(name, "config") == 0) {
       o->cfg = rinv_cfg_by_name(v);
       bad = o->cfg == NULL;
@@ -323,7 +324,7 @@ int harness_parse_args_cfg(int argc, char *const argv[], const rinv_cfg_t *def,
     if (bad) {
       const char *hint = "";
       if (strcmp(name, "mode") == 0) hint = " (line|run|merge)";
-      else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto)";
+      else if (strcmp(name, "walk") == 0) hint = " (addr|set|auto|seq)";
       else if (strcmp(name, "config") == 0) hint = " (gem5|fpga)";
       else if (strcmp(name, "paging") == 0) hint = " (" PT_POLICY_CHOICES ")";
       else if (strcmp(name, "eager_rules") == 0) hint = " (" EAGER_RULES_CHOICES ")";

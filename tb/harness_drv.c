@@ -149,7 +149,8 @@ static void drv_body(coro_t *co, void *arg) {
   side_drv_t *d = arg;
   switch (d->kind) {
     case SK_SETMODE:
-      d->result = rinv_set_mode(&d->mmio, d->side, d->h->run_mode[d->h->run_idx], d->h->o.walk);
+      d->result = rinv_set_mode(&d->mmio, d->side, d->h->run_mode[d->h->run_idx],
+                                walk_hw(d->h->o.walk));
       break;
     case SK_ACQUIRE: d->result = rinv_acquire(&d->mmio, d->side); break;
     case SK_REG: reg_record(d); break;

@@ -34,6 +34,7 @@
 #include "e2e.h"
 #include "corners.h"
 #include "owner_policy.h"
+#include "ticks.h"
 
 #define N_SIDES 2u
 #define RESET_CYCLES 4u
@@ -47,7 +48,12 @@
 #define PROBE_ROWS 16u
 
 static const char *const k_mode_names[3] = {"line", "run", "merge"};
-static const char *const k_walk_names[3] = {"addr", "set", "auto"};
+/* +walk=: the hardware walk of each name is its index, but seq (v3 §15) runs the addr walk
+ * and only charges its probes' ticks sequentially (walk_hw) */
+#define WALK_SEQ 3u
+#define N_WALK_NAMES 4u
+static const char *const k_walk_names[N_WALK_NAMES] = {"addr", "set", "auto", "seq"};
+static inline unsigned walk_hw(unsigned walk) { return walk == WALK_SEQ ? 0u : walk; }
 /* The GPU front end's statistics in RESULT (v3 §11; run_result_t.fe, in this order). All are
  * summed over the runs of a +mode=all invocation except tcp_mshr_max (FE_MAX_IDX), the
  * largest. */
@@ -146,6 +152,7 @@ typedef struct run_result {
   uint64_t loads_xcu;
   uint32_t fe[FE_NSTATS]; /* the GPU front end's statistics (k_fe_names) */
   uint64_t wb_checked, lost_bytes;
+  uint64_t inv_ticks_seq, inv_ticks_pipe, eager_inv_ticks; /* v3 §15 (tb/ticks.h) */
   int truncated;
   int has_reset; /* +reset_at given: the reset outcome fields are printed */
   unsigned resets;
@@ -222,6 +229,7 @@ struct harness {
   xcu_t *xcu;          /* per byte, the GPU ports that stored it this GPU epoch (tb/xcu.h) */
   uint64_t coh_printed, coh_checked;
   e2e_t *e2e;          /* end-to-end write-back check (tb/e2e.h) */
+  ticks_t *ticks;      /* the probes in gem5 ticks (tb/ticks.h, v3 §15) */
   corners_t *corners;  /* corner-event counters, summed over the runs (tb/corners.h) */
   uint64_t lost_bytes, lost_printed;
   int injected;

@@ -227,6 +227,7 @@ void observe_mem(harness_t *h, const rinv_out_t *out) {
 }
 
 void observe_internal(harness_t *h, const rinv_out_t *out) {
+  char terr[200];
   for (unsigned s = 0; s < N_SIDES; s++) {
     const char *sn = tr_side_name(s);
     if (out->cc_req_valid[s] && out->cc_req_ready[s]) {
@@ -268,18 +269,26 @@ void observe_internal(harness_t *h, const rinv_out_t *out) {
         h->probe_row_n[s][i] = out->probe_nlines[s];
       }
       e2e_probe(h->e2e, s, out->probe_first[s], out->probe_nlines[s], out->probe_setwalk[s]);
+      if (ticks_probe(h->ticks, s, h->gcyc - h->run_start, out->probe_nlines[s], terr,
+                      sizeof terr) != 0) {
+        error_msg(h, "%s", terr);
+      }
     }
     if (out->ack_valid[s] && out->ack_ready[s]) {
       h->last_progress = h->gcyc;
       txlog(h, "ack %s hits %u", sn, out->ack_hits[s]);
       e2e_ack(h->e2e, s);
+      if (ticks_ack(h->ticks, s, h->gcyc - h->run_start, terr, sizeof terr) != 0) {
+        error_msg(h, "%s", terr);
+      }
       if (h->probe_row_count[s]) {
         unsigned i = h->probe_row_head[s];
         if (h->probe_log) {
-          fprintf(h->probe_log, "%llu,%u,%s,%s,0x%08llx,%u,%u\n",
+          fprintf(h->probe_log, "%llu,%u,%s,%s,0x%08llx,%u,%u,%llu\n",
                   (unsigned long long)h->probe_row_cyc[s][i], h->probe_row_rel[s][i],
                   tr_side_name(1 - s), sn, (unsigned long long)h->probe_row_first[s][i] << 6,
-                  h->probe_row_n[s][i], out->ack_hits[s]);
+                  h->probe_row_n[s][i], out->ack_hits[s],
+                  (unsigned long long)(h->gcyc - h->run_start));
         }
         h->probe_row_head[s] = (i + 1u) % PROBE_ROWS;
         h->probe_row_count[s]--;

@@ -50,7 +50,8 @@ void harness_params_rebase(harness_params_t *dst, const harness_params_t *src,
 /* For a binary whose design is elaborated at configuration rtl (tb_dir): 0 if every key set
  * by +params or +p. has rtl's value (or none was set), else -1 after an error on errs naming
  * where the key was set, the binary, what rtl is (what, or "configuration NAME" if NULL) and
- * rtl's value. mem_lat (the latency of the harness's memory, not an RTL parameter) may
+ * rtl's value. mem_lat (the latency of the harness's memory, not an RTL parameter) and the
+ * tick_* keys (the testbench's tick statistics, docs/ARCHITECTURE_v3_gpu_frontend.md §15) may
  * differ. */
 int harness_params_fixed(const harness_params_t *hp, const rinv_cfg_t *rtl, const char *what,
                          const char *binary, FILE *errs);

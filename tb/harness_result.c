@@ -101,6 +101,16 @@ static size_t result_fields(char *b, size_t len, const run_result_t *r) {
       (unsigned long long)r->owner_transfers);
   if (n < len) n += (size_t)snprintf(b + n, len - n, ",\"loads_xcu\":%llu",
                                      (unsigned long long)r->loads_xcu);
+  /* v3 §15: inv_ticks is the sequential sum under +walk=seq, else the design's own walk's */
+  if (n < len) {
+    n += (size_t)snprintf(
+        b + n, len - n,
+        ",\"inv_ticks\":%llu,\"inv_ticks_seq\":%llu,\"inv_ticks_pipe\":%llu,"
+        "\"eager_inv_ticks\":%llu",
+        (unsigned long long)(r->walk == WALK_SEQ ? r->inv_ticks_seq : r->inv_ticks_pipe),
+        (unsigned long long)r->inv_ticks_seq, (unsigned long long)r->inv_ticks_pipe,
+        (unsigned long long)r->eager_inv_ticks);
+  }
   for (unsigned k = 0; k < FE_NSTATS && n < len; k++) {
     n += (size_t)snprintf(b + n, len - n, ",\"%s\":%u", k_fe_names[k], r->fe[k]);
   }
@@ -123,6 +133,7 @@ int harness_finish(harness_t *h) {
   if (h->probe_log) fflush(h->probe_log);
   run_result_t tot;
   memset(&tot, 0, sizeof tot);
+  tot.walk = h->o.walk;
   for (unsigned i = 0; i < h->nruns; i++) {
     const run_result_t *r = &h->res[i];
     tot.cycles += r->cycles;
@@ -149,6 +160,9 @@ int harness_finish(harness_t *h) {
     tot.coh_checked += r->coh_checked;
     tot.wb_checked += r->wb_checked;
     tot.lost_bytes += r->lost_bytes;
+    tot.inv_ticks_seq += r->inv_ticks_seq;
+    tot.inv_ticks_pipe += r->inv_ticks_pipe;
+    tot.eager_inv_ticks += r->eager_inv_ticks;
     tot.truncated |= r->truncated;
     eager_counts_add(&tot.eager, &r->eager);
     tot.owner_probes += r->owner_probes;

@@ -112,7 +112,7 @@ void *tb_init(int built_cfg, const char *wave_bin, const char *other_bin,
     prc = -1;
   }
   /* the RTL runs at one configuration: +params/+p. may only restate its values (and mem_lat,
-   * the latency of the harness's memory) */
+   * the latency of the harness's memory, and the tick_* statistics of v3 §15) */
   if (prc == 0 && harness_params_fixed(&o.params, named, pt ? what : NULL, argv[0], stderr))
     prc = -1;
   if (prc == 0 && o.wave[0] && wave_bin && wave_bin[0]) {

@@ -172,7 +172,7 @@ EOF"
 run_test probe_log_csv bash -c "
   set -e
   $CHK -- $TB +workload=$T/scattered.trace +mode=merge +probe_log=$OUT/probes.csv +quiet
-  head -1 $OUT/probes.csv | grep -qx 'cycle,release,src,dst,first_line_addr,n_lines,hits'
+  head -1 $OUT/probes.csv | grep -qx 'cycle,release,src,dst,first_line_addr,n_lines,hits,ack_cycle'
   grep -q ',gpu,cpu,0x20000000,6,' $OUT/probes.csv"
 
 # --- bad input -----------------------------------------------------------------------------
@@ -354,6 +354,11 @@ for a in "aos_update 48 soa 24 4" "aos_update 48 aos 24 4" "aos_update 48 aosa 2
   run_test "affine_closed_form_${1}_${3}_$2" python3 tests/affine_expect.py $SIM $OUT $a
 done
 run_test affine_closed_form_lockstep python3 tests/affine_expect.py $TB $OUT aos_update 48 aos 24 4
+# Ticks (docs/ARCHITECTURE_v3_gpu_frontend.md §15): inv_ticks_seq, inv_ticks_pipe and
+# eager_inv_ticks recomputed from the probe log (cycle, ack_cycle) and the parameters;
+# +walk=seq runs the addr walk; +p.tick_resp_cpu=0 moves eager_inv_ticks by the formula
+run_test ticks_expect_gem5 python3 tests/ticks_expect.py $SIM $OUT/ticks_gem5
+run_test ticks_expect_fpga python3 tests/ticks_expect.py $SIM $OUT/ticks_fpga +config=fpga
 run_test affine_stencil_lockstep_stall $CHK --cond 'releases == 3' -- $TB +workload=stencil \
   +n=24 +layout=aos +fields=3 +mode=run +walk=auto +stall=20 +seed=9 +quiet
 # +dump_trace of a generated workload replays to the same probes and, since the wavefront

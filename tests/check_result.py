@@ -20,7 +20,7 @@ import sys
 
 REQUIRED = ("workload n mode config cycles releases probes probe_lines inv_hits over_inv_lines "
             "tag_lookups inv_cycles hist_entries hist_overflows loads_checked stale_reads "
-            "mismatches errors").split()
+            "mismatches errors inv_ticks inv_ticks_seq inv_ticks_pipe eager_inv_ticks").split()
 
 
 FIRST = re.compile(r"^(MISMATCH at cycle|STALE READ|COHERENCE ERROR|LOST WRITE|ERROR at cycle|"

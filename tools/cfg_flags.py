@@ -12,7 +12,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NOT_RTL = {"id", "mem_lat"}
+NOT_RTL = {"id", "mem_lat", "tick_ruby", "tick_gpu", "tick_dir_probe", "tick_net_hops",
+           "tick_link", "tick_resp_cpu", "tick_resp_gpu"}  # gen_params.py TB_ONLY, v3 §15
 V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan", "tag_oreg", "wave_size", "coal_tokens",
            "coal_lines", "tcp_mshrs"}
 

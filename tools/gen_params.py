@@ -89,7 +89,21 @@ def cfg_rules():
           ("coal_lines", "pow2(coal_lines) and coal_lines <= wave_size",
            "a power of 2, 1..wave_size"),
           ("tcp_mshrs", "1 <= tcp_mshrs <= 256", "1..256")]
+    # gem5 ticks (docs/ARCHITECTURE_v3_gpu_frontend.md §15, testbench statistics only): the
+    # bounds keep one probe's ticks far inside 64 bits (tb/ticks.c)
+    R += [(k, f"1 <= {k} <= 1000000", "1..1000000 (ticks per cycle)")
+          for k in ("tick_ruby", "tick_gpu")]
+    R += [(k, f"{k} <= 65535", "0..65535 (cycles or links)")
+          for k in ("tick_dir_probe", "tick_net_hops", "tick_link", "tick_resp_cpu",
+                    "tick_resp_gpu")]
     return R
+
+
+# Keys of a configuration that the testbench alone reads (the tick statistics of
+# docs/ARCHITECTURE_v3_gpu_frontend.md §15): no RTL parameter, so no elaboration depends on
+# them (tools/cfg_flags.py leaves them out; a lockstep binary accepts any value at run time).
+TB_ONLY = ("tick_ruby", "tick_gpu", "tick_dir_probe", "tick_net_hops", "tick_link",
+           "tick_resp_cpu", "tick_resp_gpu")
 
 
 def check_config(name, c, common):
@@ -435,7 +449,10 @@ def point_id(d, base, cfg):
     name and every value of the point cfg (load_point's result), so two files that set the
     same values over the same base name the same binary."""
     import hashlib
-    text = json.dumps([base, [[k, cfg[k]] for k in cfg_keys(d)]])
+    # a testbench-only key (TB_ONLY) at the base's value is left out, so the names of the
+    # points from before those keys existed stay the same
+    keys = [k for k in cfg_keys(d) if k not in TB_ONLY or cfg[k] != d["config"][base][k]]
+    text = json.dumps([base, [[k, cfg[k]] for k in keys]])
     return f"{base}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 

@@ -18,6 +18,7 @@
 #include "refmem.h"
 #include "rinv_drv.h"
 #include "test_pagetable.h"
+#include "test_ticks.h"
 #include "test_trace_more.h"
 #include "test_xcu.h"
 #include "test_upstream.h"
@@ -698,6 +699,7 @@ int main(void) {
   test_pagetable(&t.pass, &t.fail);
   test_trace_more(&t.pass, &t.fail);
   test_xcu(&t.pass, &t.fail);
+  test_ticks(&t.pass, &t.fail);
   test_upstream(&t.pass, &t.fail);
   printf("%u passed, %u failed\n", t.pass, t.fail);
   return t.fail ? 1 : 0;

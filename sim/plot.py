@@ -41,6 +41,23 @@ def load(path):
     return d
 
 
+def tick(r, k):
+    """A tick field of a row (docs/ARCHITECTURE_v3_gpu_frontend.md §15), or None when the CSV
+    predates them (a sweep before the tick fields: the cells say "-")."""
+    v = r.get(k) if r else None
+    return v if isinstance(v, int) else None
+
+
+def tick_ratio(r, k):
+    """run inv_ticks_seq or inv_ticks_pipe / eager_inv_ticks of one row, or None."""
+    a, e = tick(r, k), tick(r, "eager_inv_ticks")
+    return a / e if a is not None and e else None
+
+
+def fmt_ratio(x, digits=3):
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
 def tables(d):
     out = []
     for wl, (fp, ft, label) in FIG.items():
@@ -64,17 +81,21 @@ def tables(d):
                 f"{rs['merge']['over_inv_lines']} | {rs['line']['owner_probes']:,} | "
                 f"{rs['line']['owner_transfers']:,} |")
         out.append("")
-        out.append("| n | thesis Default ticks | thesis proposed ticks | prop/Def | line inv_cycles | "
-                   "run inv_cycles | merge inv_cycles | run/line | merge/line | eager parts "
-                   "(RdBlkM / WT / RdBlk) |")
-        out.append("|" + "---|" * 10)
+        out.append("| n | thesis Default ticks | thesis proposed ticks | prop/Def | "
+                   "run inv_ticks_seq / eager_inv_ticks | run inv_ticks_pipe / eager_inv_ticks | "
+                   "line inv_cycles | run inv_cycles | merge inv_cycles | run/line | merge/line | "
+                   "eager parts (RdBlkM / WT / RdBlk) |")
+        out.append("|" + "---|" * 12)
         for n, (dp, pp, dt, pt) in THESIS[wl].items():
             rs = {m: d.get((wl, n, m)) for m in ("line", "run", "merge")}
             if any(v is None for v in rs.values()):
                 continue
             li, ru, me = (rs[m]["inv_cycles"] for m in ("line", "run", "merge"))
             r0 = rs["line"]
-            out.append(f"| {n} | {dt:,} | {pt:,} | {pt / dt:.3f} | {li:,} | {ru:,} | {me:,} | "
+            out.append(f"| {n} | {dt:,} | {pt:,} | {pt / dt:.3f} | "
+                       f"{fmt_ratio(tick_ratio(rs['run'], 'inv_ticks_seq'))} | "
+                       f"{fmt_ratio(tick_ratio(rs['run'], 'inv_ticks_pipe'))} | "
+                       f"{li:,} | {ru:,} | {me:,} | "
                        f"{ru / li:.3f} | {me / li:.3f} | {r0['eager_rdblkm']:,} / "
                        f"{r0['eager_wt']:,} / {r0['eager_rdblk']:,} |")
     out += fidelity(d)
@@ -84,14 +105,17 @@ def tables(d):
 def fidelity(d):
     """Issue 11's fidelity table: per row eager/Default, run/proposed and the shape
     (run / eager) / (proposed / Default), with the rows inside the targets counted (shape
-    within 1.5x, run within 2x of the thesis' proposed)."""
+    within 1.5x, run within 2x of the thesis' proposed); and the tick shape (run
+    inv_ticks_seq / eager_inv_ticks) / (thesis proposed ticks / thesis Default ticks), counted
+    within 1.5x (docs/ARCHITECTURE_v3_gpu_frontend.md §15)."""
     out = ["\n### Fidelity to the thesis (issue 11): ratios per row\n",
            "shape = (run / eager) / (thesis proposed / thesis Default); eager from the `line` "
            "run (the same in every mode). In range: shape in [1/1.5, 1.5], run/proposed in "
-           "[0.5, 2].\n",
+           "[0.5, 2]. tick shape = (run inv_ticks_seq / eager_inv_ticks) / (thesis proposed "
+           "ticks / thesis Default ticks), in range in [1/1.5, 1.5].\n",
            "| program | n | eager / Default | run / proposed | shape | shape in 1.5x | "
-           "run in 2x |", "|" + "---|" * 7]
-    rows = shape_ok = run_ok = 0
+           "run in 2x | tick shape (seq) | tick shape in 1.5x |", "|" + "---|" * 9]
+    rows = shape_ok = run_ok = tick_rows = tick_ok = 0
     for wl, (fp, ft, label) in FIG.items():
         for n, (dp, pp, dt, pt) in THESIS[wl].items():
             rl, rr = d.get((wl, n, "line")), d.get((wl, n, "run"))
@@ -103,11 +127,23 @@ def fidelity(d):
             rows += 1
             shape_ok += s_in
             run_ok += r_in
+            tr = tick_ratio(rr, "inv_ticks_seq")
+            ts = tr / (pt / dt) if tr is not None else None
+            t_in = ts is not None and 1 / 1.5 <= ts <= 1.5
+            tick_rows += ts is not None
+            tick_ok += t_in
             out.append(f"| {label.split()[0]} | {n} | {e / dp:.2f} | {r / pp:.2f} | {shape:.2f} | "
-                       f"{'yes' if s_in else 'no'} | {'yes' if r_in else 'no'} |")
+                       f"{'yes' if s_in else 'no'} | {'yes' if r_in else 'no'} | "
+                       f"{fmt_ratio(ts, 2)} | {'-' if ts is None else 'yes' if t_in else 'no'} |")
     out.append("")
     out.append(f"Shape within 1.5x on **{shape_ok} of {rows}** rows; run within 2x of the "
                f"thesis' proposed on **{run_ok} of {rows}** (issue 11's target: 15 of 21 each).")
+    if tick_rows:
+        out.append(f"Tick shape (seq) within 1.5x of the thesis' proposed / Default ticks on "
+                   f"**{tick_ok} of {tick_rows}** rows.")
+    else:
+        out.append("Tick shape: the sweep CSV has no tick fields yet (`-`; `make sweep` "
+                   "writes them).")
     return out
 
 

@@ -32,7 +32,9 @@ FIELDS = ["workload", "n", "mode", "backend", "cycles", "releases", "probes", "p
           "hist_overflows", "eager_probes", "eager_rdblkm", "eager_wt", "eager_rdblk",
           "owner_probes", "owner_transfers", "loads_checked", "stale_reads", "mismatches",
           "errors", "loads_xcu", "gpu_insts", "gpu_lane_ops", "gpu_line_reqs", "tcp_hits",
-          "tcc_arb_waits", "gpu_probe_waits", "tcp_kinv", "wall_s"]
+          "tcc_arb_waits", "gpu_probe_waits", "tcp_kinv", "eager_to_cpu", "eager_to_gpu",
+          # gem5 ticks (docs/ARCHITECTURE_v3_gpu_frontend.md §15)
+          "inv_ticks", "inv_ticks_seq", "inv_ticks_pipe", "eager_inv_ticks", "wall_s"]
 
 
 def run_one(binary, backend, wl, n, mode, extra):
@@ -122,7 +124,8 @@ def main():
         model = {(r["workload"], str(r["n"]), r["mode"]): r
                  for r in csv.DictReader(open(os.path.join(a.out, "model.csv")))}
         keys = ["cycles", "probes", "probe_lines", "inv_hits", "inv_cycles", "hist_entries",
-                "eager_probes", "owner_probes"]
+                "eager_probes", "owner_probes", "inv_ticks_seq", "inv_ticks_pipe",
+                "eager_inv_ticks"]
         for r in rows:
             m = model.get((r["workload"], str(r["n"]), r["mode"]))
             d = [k for k in keys if m is None or str(m[k]) != str(r[k])]

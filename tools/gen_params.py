@@ -198,7 +198,8 @@ def gen_sv(d):
     keys = cfg_keys(d)
     for cname, c in d["config"].items():
         for k in keys:
-            lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};")
+            note = "  // testbench only (v3 §15): no RTL reads it" if k in TB_ONLY else ""
+            lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};{note}")
         lines.append("")
     # types of the common widths (rtl/v2 declares lines, counts and line data with these
     # instead of width literals), written with the widths expanded: Icarus 11 cannot bind a

@@ -193,6 +193,15 @@ int harness_finish(harness_t *h) {
              h->res[0].inv_cycles ? (double)h->res[1].inv_cycles / h->res[0].inv_cycles : 0.0,
              h->res[0].inv_cycles ? (double)h->res[2].inv_cycles / h->res[0].inv_cycles : 0.0);
     }
+    if (h->nruns == 3 && h->res[0].eager_inv_ticks) {
+      /* v3 §15: the eager baseline is the same program in every mode */
+      double e = (double)h->res[0].eager_inv_ticks;
+      printf("gem5 ticks / eager_inv_ticks (v3 §15): seq line %.3f run %.3f merge %.3f; "
+             "pipe line %.3f run %.3f merge %.3f\n",
+             h->res[0].inv_ticks_seq / e, h->res[1].inv_ticks_seq / e,
+             h->res[2].inv_ticks_seq / e, h->res[0].inv_ticks_pipe / e,
+             h->res[1].inv_ticks_pipe / e, h->res[2].inv_ticks_pipe / e);
+    }
     printf("\n");
   }
   if (tot.mismatches && !h->o.wave[0] && !h->o.no_rerun) {

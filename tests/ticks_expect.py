@@ -13,7 +13,9 @@ probe's `cycle` and its `ack_cycle`) and RESULT's eager_to_cpu / eager_to_gpu:
 and wants RESULT's figures. Then: +walk=seq runs the same probes, cycles and log as
 +walk=addr, says walk "seq" and reports inv_ticks = inv_ticks_seq (+walk=addr:
 inv_ticks = inv_ticks_pipe); +p.tick_resp_cpu=0 lowers eager_inv_ticks by
-eager_to_cpu x 120 x 500 exactly as the formula says. Exits 1 on any difference.
+eager_to_cpu x 120 x 500 exactly as the formula says. Without plusargs it also runs the
+default demonstration: its RESULT totals are the sums of its modes. Exits 1 on any
+difference.
 """
 import csv
 import json
@@ -130,6 +132,17 @@ def main():
     check("+p.tick_resp_cpu=0: eager_to_cpu > 0 (the drop is not vacuous)",
           r_run["eager_to_cpu"] > 0, True)
     check("+p.tick_resp_cpu=0: same cycles", r0["cycles"], r_run["cycles"])
+    if not extra:
+        # the default demonstration (no plusarg at all): RESULT's totals sum its modes
+        p = subprocess.run([binary], capture_output=True, text=True)
+        res = [ln for ln in p.stdout.splitlines() if ln.startswith("RESULT ")]
+        demo = json.loads(res[0][len("RESULT "):]) if len(res) == 1 else {"modes": []}
+        check("demo: three modes", len(demo["modes"]), 3)
+        for k in ("inv_ticks", "inv_ticks_seq", "inv_ticks_pipe", "eager_inv_ticks"):
+            check(f"demo: total {k} = the sum of its modes", demo.get(k),
+                  sum(m[k] for m in demo["modes"]))
+        check("demo: the ticks line is printed",
+              "gem5 ticks / eager_inv_ticks (v3 §15): seq line" in p.stdout, True)
     if FAILS:
         print(f"{len(FAILS)} checks failed: {', '.join(FAILS)}")
         return 1

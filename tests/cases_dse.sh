@@ -6,9 +6,9 @@ PY=.venv/bin/python; [ -x $PY ] || PY=python3
 run_test dse_p_bad_value $CHK --expect-reject --expect-status 2 --expect-output \
   '^error: \+p\.walk_lanes=3: walk_lanes = 3: must be 1, 2 or 4 \(docs/ARCHITECTURE_v2\.md' \
   -- $SIM +p.walk_lanes=3
+KEYS='\(parameters: cpu_l1_sets .* tick_resp_gpu\)'  # every settable key, in toml order
 run_test dse_p_unknown $CHK --expect-reject --expect-status 2 --expect-output \
-  "^error: \+p\.rt_size=8: unknown parameter 'rt_size' \(parameters: cpu_l1_sets .* tick_resp_gpu\)" \
-  -- $SIM +p.rt_size=8
+  "^error: \+p\.rt_size=8: unknown parameter 'rt_size' $KEYS" -- $SIM +p.rt_size=8
 RE='^error: rt_scan = 16: must be a power of 2 <= rt_cap / 2 \(configuration gem5.s value'
 run_test dse_p_other_key $CHK --expect-reject --expect-status 2 --expect-output \
   "$RE.* with \+p\.rt_cap=8\$" -- $SIM +p.rt_cap=8

@@ -37,8 +37,9 @@ FIELDS = ["workload", "n", "mode", "backend", "cycles", "releases", "probes", "p
           "inv_ticks", "inv_ticks_seq", "inv_ticks_pipe", "eager_inv_ticks", "wall_s"]
 
 
-def run_one(binary, backend, wl, n, mode, extra):
-    cmd = [binary, f"+workload={wl}", f"+n={n}", f"+mode={mode}", "+quiet"] + extra
+def run_result(cmd):
+    """Runs one simulator command: (the last RESULT line's dict, exit status, wall seconds).
+    RuntimeError naming the command if it printed no RESULT line (also used by sim/sens.py)."""
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.time() - t0
@@ -49,9 +50,15 @@ def run_one(binary, backend, wl, n, mode, extra):
     if res is None:
         raise RuntimeError(f"no RESULT from {' '.join(cmd)} (exit {p.returncode}):\n"
                            + p.stdout[-2000:] + p.stderr[-2000:])
+    return res, p.returncode, wall
+
+
+def run_one(binary, backend, wl, n, mode, extra):
+    cmd = [binary, f"+workload={wl}", f"+n={n}", f"+mode={mode}", "+quiet"] + extra
+    res, rc, wall = run_result(cmd)
     row = {k: res.get(k, "") for k in FIELDS}
     row.update(workload=wl, n=n, mode=mode, backend=backend, wall_s=f"{wall:.2f}")
-    row["_rc"] = p.returncode
+    row["_rc"] = rc
     return row
 
 

@@ -12,7 +12,7 @@
 #   mk/build.mk    params, C library, rinv_sim, unit tests, verilate, venv, lint, wave, deps,
 #                  gtkw, clean, help
 #   mk/test.mk     test, regress, fuzz, mutate, coverage, icarus-test, vdirected
-#   mk/results.mk  sweep, plots, results, bench
+#   mk/results.mk  sweep, plots, results, sens, bench
 #   mk/fpga.mk     fpga, fpga-ooc, fpga-sim, host
 #   mk/formal.mk   formal, formal-quick (SymbiYosys proofs of formal/)
 #   mk/eco.mk      cocotb, flash (issue 12: cocotb suite, openFPGALoader; rinv.core for FuseSoC)

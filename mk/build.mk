@@ -40,6 +40,7 @@ help:
 	 '  make sweep        the result table (sim/sweep.py -> sim/results/): model and lockstep rows' \
 	 '  make results      sweep, then plots' \
 	 '  make plots        docs/plots and the tables of docs/RESULTS.md from the last sweep' \
+	 '  make sens         run count vs tcp_mshrs x waves_per_cu (sim/sens.py): CSV, plot, table' \
 	 '  make bench        CPU time of the model and of lockstep (docs/RESULTS.md)' \
 	 'Look' \
 	 '  make wave         open the newest .fst in GTKWave (FST=file, CONFIG=gem5|fpga)' \

@@ -6,13 +6,17 @@ The tables replace the text between the GENERATED markers of the markdown file. 
 written as PNG and SVG (deterministic: the same CSV gives the same bytes).
   python3 sim/plot.py --check   regenerates into a temporary directory and fails (exit 1) if a
   PNG or SVG of --plots or the tables of --md differ from it, are missing, or if --md does not
-  link every SVG (test plots_svg_up_to_date)."""
+  link every SVG (test plots_svg_up_to_date).
+With --sens-csv (default sim/results/sens.csv, written by sim/sens.py; make sens) present it also
+draws sensitivity.png/.svg and the table between the GENERATED SENSITIVITY markers."""
 import argparse
 import csv
 import os
 import re
 import sys
 import tempfile
+
+import sens
 
 # SPEC section 10 (thesis tables 4.3-4.8): n -> (Default probes, proposed probes,
 # Default ticks, proposed ticks)
@@ -147,6 +151,133 @@ def fidelity(d):
     return out
 
 
+# --- sensitivity of the run count to the front end (sim/sens.py, sim/results/sens.csv) ------
+SENS_LABEL = {"square": "square N = {}", "matrixtranspose": "MT W = {}", "2dshfl": "2dshfl W = {}"}
+SENS_BEGIN, SENS_END = "<!-- BEGIN GENERATED SENSITIVITY -->", "<!-- END GENERATED SENSITIVITY -->"
+SENS_WAVES = 4  # waves_per_cu's default: the column of the main table
+
+
+def load_sens(path):
+    """(workload, n, tcp_mshrs, waves_per_cu) -> row of sim/sens.py's CSV; None if no file."""
+    if not os.path.exists(path):
+        return None
+    d = {}
+    for r in csv.DictReader(open(path)):
+        r = {k: (int(v) if v.isdigit() else v) for k, v in r.items()}
+        d[(r["workload"], r["n"], r["tcp_mshrs"], r["waves_per_cu"])] = r
+    return d
+
+
+def sens_rows(s):
+    """The rows of sens.ROWS that the CSV has (all of them, or square 20000 after --quick)."""
+    return [(wl, n) for wl, n in sens.ROWS if (wl, n, sens.MSHRS[0], SENS_WAVES) in s]
+
+
+def sens_cell(s, key, f=lambda r: f"{r['probes']:,}"):
+    return f(s[key]) if key in s else "-"
+
+
+def sens_table(s, path):
+    """The generated markdown of docs/RESULTS.md's section "Sensitivity of the run count"."""
+    if s is None:
+        return f"\n(no {path}: run `make sens`)\n"
+    rows = sens_rows(s)
+    head = " | ".join(SENS_LABEL[wl].format(n) for wl, n in rows)
+    mname = {m: f"{m} (default, gem5)" if m == sens.MSHRS[-1] else str(m) for m in sens.MSHRS}
+    sq = rows[0]
+    out = [f"\nRun-mode probes, `waves_per_cu` = {SENS_WAVES} (the default):\n",
+           f"| `tcp_mshrs` | {head} | largest MSHR use ({SENS_LABEL[sq[0]].format(sq[1])}) |",
+           "|" + "---|" * (len(rows) + 2)]
+    for m in sens.MSHRS:
+        cells = [sens_cell(s, (wl, n, m, SENS_WAVES)) for wl, n in rows]
+        use = sens_cell(s, sq + (m, SENS_WAVES), lambda r: str(r["tcp_mshr_max"]))
+        out.append(f"| {mname[m]} | " + " | ".join(cells) + f" | {use} |")
+    out.append("| thesis proposed | " + " | ".join(f"{THESIS[wl][n][1]:,}" for wl, n in rows)
+               + " | |")
+    waves = " / ".join(str(w) for w in sens.WAVES)
+    out += ["", f"Run-mode probes, `waves_per_cu` = {waves} in each cell:\n",
+            f"| `tcp_mshrs` | {head} |", "|" + "---|" * (len(rows) + 1)]
+    for m in sens.MSHRS:
+        cells = [" / ".join(sens_cell(s, (wl, n, m, w)) for w in sens.WAVES) for wl, n in rows]
+        out.append(f"| {mname[m]} | " + " | ".join(cells) + " |")
+    out += ["", f"Run-mode `inv_ticks_seq` / `eager_inv_ticks`, `waves_per_cu` = {SENS_WAVES} "
+            "(gem5 ticks, docs/ARCHITECTURE_v3_gpu_frontend.md §15):\n",
+            f"| `tcp_mshrs` | {head} |", "|" + "---|" * (len(rows) + 1)]
+    for m in sens.MSHRS:
+        cells = [sens_cell(s, (wl, n, m, SENS_WAVES),
+                           lambda r: fmt_ratio(tick_ratio(r, "inv_ticks_seq"))) for wl, n in rows]
+        out.append(f"| {mname[m]} | " + " | ".join(cells) + " |")
+    out += ["", sens_summary(s, rows)]
+    return "\n".join(out) + "\n"
+
+
+def sens_summary(s, rows):
+    """The runs, their checks, and per row the largest change of the count that waves_per_cu
+    makes against the default."""
+    bad = sum(any(r[k] != 0 for k in sens.MUST_BE_ZERO) for r in s.values())
+    parts = []
+    for wl, n in rows:
+        worst = (0.0, None)
+        for m in sens.MSHRS:
+            base = s.get((wl, n, m, SENS_WAVES))
+            for w in sens.WAVES:
+                r = s.get((wl, n, m, w))
+                if base and r and base["probes"]:
+                    ch = (r["probes"] - base["probes"]) / base["probes"]
+                    if abs(ch) > abs(worst[0]):
+                        worst = (ch, f"{base['probes']:,} -> {r['probes']:,} at `tcp_mshrs` = "
+                                     f"{m}, `waves_per_cu` = {w}")
+        parts.append(f"{SENS_LABEL[wl].format(n)}: "
+                     + (f"{100 * worst[0]:+.1f} % ({worst[1]})" if worst[1] else "none"))
+    return (f"{len(s)} runs (`make sens`, sim/results/sens.csv); runs with stale reads, "
+            f"mismatches or errors: {bad}. Largest change of the count by `waves_per_cu` "
+            f"against {SENS_WAVES}, per row: " + "; ".join(parts) + ".")
+
+
+def sens_plot(s, outdir, plt):
+    """sensitivity.png/.svg: probes (log) against tcp_mshrs (log2), a panel per row, a line
+    per waves_per_cu, the thesis' proposed count dashed; [] without a sensitivity CSV."""
+    if s is None:
+        return []
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+    rows = sens_rows(s)
+    cols = 2 if len(rows) > 1 else 1
+    nr = (len(rows) + cols - 1) // cols
+    fig, axs = plt.subplots(nr, cols, figsize=(5.2 * cols, 3.6 * nr), squeeze=False)
+    for ax, (wl, n) in zip(axs.flat, rows):
+        pp = THESIS[wl][n][1]
+        ys = [pp]
+        for k, w in enumerate(sens.WAVES):
+            ms = [m for m in sens.MSHRS if (wl, n, m, w) in s]
+            y = [s[(wl, n, m, w)]["probes"] for m in ms]
+            ys += y
+            # hollow markers of decreasing size: equal counts stay visible one inside the other
+            ax.plot(ms, y, f"C{k}-" + "os^"[k % 3], ms=9 - 2.5 * k, mfc="none", mew=1.3,
+                    label=f"waves_per_cu = {w}")
+        ax.axhline(pp, color="k", ls="--", lw=1, label=f"thesis proposed ({pp:,})")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        # at least a factor 2.5 each way, with plain 1-2-5 tick labels
+        ax.set_ylim(min(ys) / 1.6, max(ys) * 1.6)
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_xticks(sens.MSHRS, [str(m) for m in sens.MSHRS])
+        ax.set_xlabel("tcp_mshrs (line requests in flight per TCP)", fontsize=8)
+        ax.set_ylabel("run-mode probes", fontsize=8)
+        ax.set_title(SENS_LABEL[wl].format(n), fontsize=10)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    for ax in list(axs.flat)[len(rows):]:
+        ax.set_visible(False)
+    fig.suptitle("Sensitivity of the run count to the GPU front end (model, +mode=run, gem5)",
+                 fontsize=10)
+    fig.tight_layout()
+    files = save(fig, outdir, "sensitivity")
+    plt.close(fig)
+    return files
+
+
 # x axes: the workload's size parameter and what it means in memory (4-byte elements; square:
 # two arrays of N elements, the transposes: two W x W matrices); the byte size is per array.
 XLABEL = {"square": "N (4-byte elements per array; bytes per array below)",
@@ -180,7 +311,7 @@ def save(fig, outdir, stem):
     return files
 
 
-def plots(d, outdir):
+def plots(d, outdir, s=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -235,21 +366,26 @@ def plots(d, outdir):
         fig.tight_layout()
         files += save(fig, outdir, f"fig{ft.replace('.', '_')}_{wl}_time")
         plt.close(fig)
-    return files
+    return files + sens_plot(s, outdir, plt)
 
 
-def check(a, d, text):
+def region(begin, end):
+    return re.escape(begin) + r"\n(.*?)" + re.escape(end)
+
+
+def check(a, d, text, s, stext):
     """Stale or missing plot files or tables: a list of messages (empty = up to date)."""
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
-        fresh = plots(d, tmp)
+        fresh = plots(d, tmp, s)
         for f in fresh:
             name = os.path.basename(f)
             mine = os.path.join(a.plots, name)
+            how = "make sens" if name.startswith("sensitivity.") else "make plots"
             if not os.path.exists(mine):
-                bad.append(f"{mine}: missing (run make plots)")
+                bad.append(f"{mine}: missing (run {how})")
             elif open(mine, "rb").read() != open(f, "rb").read():
-                bad.append(f"{mine}: differs from a fresh run (run make plots)")
+                bad.append(f"{mine}: differs from a fresh run (run {how})")
         names = {os.path.basename(f) for f in fresh}
     for name in sorted(os.listdir(a.plots)):
         # subdirectories belong to other writers (docs/plots/dse/: sim/dse_plot.py)
@@ -258,10 +394,13 @@ def check(a, d, text):
         if name not in names:
             bad.append(f"{os.path.join(a.plots, name)}: not written by sim/plot.py")
     md = open(a.md).read()
-    m = re.search(r"<!-- BEGIN GENERATED TABLES -->\n(.*?)<!-- END GENERATED TABLES -->", md,
-                  flags=re.S)
-    if not m or m.group(1) != text:
-        bad.append(f"{a.md}: generated tables stale (run make plots)")
+    for (begin, end), want, how in ((TABLES, text, "make plots"), ((SENS_BEGIN, SENS_END),
+                                                                    stext, "make sens")):
+        m = re.search(region(begin, end), md, flags=re.S)
+        if not m:
+            bad.append(f"{a.md}: no region {begin} ... {end}")
+        elif m.group(1) != want:
+            bad.append(f"{a.md}: generated text between {begin} and {end} stale (run {how})")
     for name in sorted(names):
         if name.endswith(".svg") and f"plots/{name}" not in md:
             bad.append(f"{a.md}: no link to plots/{name}")
@@ -270,9 +409,14 @@ def check(a, d, text):
     return bad
 
 
+TABLES = ("<!-- BEGIN GENERATED TABLES -->", "<!-- END GENERATED TABLES -->")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--csv", default="sim/results/model.csv")
+    ap.add_argument("--sens-csv", default="sim/results/sens.csv",
+                    help="sim/sens.py's CSV (make sens); skipped if the file does not exist")
     ap.add_argument("--plots", default="docs/plots")
     ap.add_argument("--md", default="docs/RESULTS.md")
     ap.add_argument("--no-plots", action="store_true")
@@ -280,19 +424,23 @@ def main():
     a = ap.parse_args()
     d = load(a.csv)
     text = tables(d)
+    s = load_sens(a.sens_csv)
+    stext = sens_table(s, a.sens_csv)
     if a.check:
-        bad = check(a, d, text)
+        bad = check(a, d, text, s, stext)
         for b in bad:
             print("STALE", b)
         n = len(os.listdir(a.plots))
         print(f"plot check: {n} files in {a.plots}, {len(bad)} stale or missing")
         sys.exit(1 if bad else 0)
     md = open(a.md).read()
-    md = re.sub(r"(<!-- BEGIN GENERATED TABLES -->\n).*?(<!-- END GENERATED TABLES -->)",
-                lambda m: m.group(1) + text + m.group(2), md, flags=re.S)
+    for (begin, end), new in ((TABLES, text), ((SENS_BEGIN, SENS_END), stext)):
+        md, k = re.subn(region(begin, end), lambda m: f"{begin}\n{new}{end}", md, flags=re.S)
+        if k != 1:
+            sys.exit(f"plot.py: {a.md}: needs exactly one region {begin} ... {end}, found {k}")
     open(a.md, "w").write(md)
     if not a.no_plots:
-        for f in plots(d, a.plots):
+        for f in plots(d, a.plots, s):
             print("wrote", f)
     print("updated", a.md)
 

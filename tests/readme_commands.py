@@ -90,8 +90,6 @@ COMMANDS = [
     Run("for n in 20000 200000 300000; do for m in run merge; do for p in identity first-touch "
         "random; do build/rinv_sim +workload=square +n=$n +mode=$m +paging=$p +progress=0 "
         "+quiet; done; done; done"),
-    Run("for m in 1 2 4 8 16 64 256; do for w in 1 4 16; do build/rinv_sim +workload=square "
-        "+n=20000 +mode=run +p.tcp_mshrs=$m +waves_per_cu=$w +progress=0 +quiet; done; done"),
     Run("make sim"),
     Run("make params"),
     Run("make deps"),
@@ -102,6 +100,7 @@ COMMANDS = [
     Run("make sweep"),
     Run("make plots"),
     Run("make results"),
+    Run("make sens", files=["sim/results/sens.csv", "docs/plots/sensitivity.svg"]),
     Run("make bench"),
     Run("make fuzz FUZZ_SECONDS=S", run="make fuzz FUZZ_SECONDS=10",
         why="S is a placeholder (default 60 s); 10 s keeps this test short"),

@@ -153,7 +153,8 @@ icarus-test: $(ICARUS_VVP)
 
 $(VDIR_BIN): $(RTL_SRCS) $(ICARUS_TB) $(ICARUS_INC) $(BUILD)/params.stamp
 	@mkdir -p $(dir $@)
-	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) --top-module tb_rinv_directed -Irtl \
+	$(VERILATOR) --binary --timing -Wno-WIDTH -j $(JOBS) $(VDIR_OPT) \
+	  --top-module tb_rinv_directed -Irtl \
 	  $(VDEFS) -Itests/icarus -Mdir $(dir $@) $(RTL_SRCS) $(ICARUS_TB) -o tb_rinv_directed
 
 vdirected: $(VDIR_BIN)

@@ -9,7 +9,8 @@
 # Ends with exactly one line "N passed, M failed"; exit status 1 if M > 0.
 #   tests/icarus/fe/run.sh            (from the repository root)
 # Env: BUILD (default build/fe_icarus), TEST_TIMEOUT (seconds per run, default 600),
-#      SIM=verilator also builds and runs them with Verilator (--binary --timing).
+#      SIM=verilator also builds and runs them with Verilator (--binary --timing; C++ at -O0:
+#      the runs take seconds, an optimised build minutes, mk/config.mk VDIR_OPT).
 set -u
 cd "$(dirname "$0")/../../.."
 B=${BUILD:-build/fe_icarus}
@@ -78,6 +79,7 @@ for tb in tb_gpu_coalescer tb_gpu_tcc_arb tb_gpu_tcp tb_gpu_fe_s12 tb_gpu_fe_ran
       od="$B/v_${tb}_$cfg"
       # shellcheck disable=SC2086
       if ! nice -n 10 verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style \
+          -j 2 -MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0' \
           -DRINV_VERIF $def --top-module "$tb" -Mdir "$od" -o "$tb" \
           $PKG ${SRCS[$tb]} "tests/icarus/fe/$tb.sv" >"$B/$tb.$cfg.vbuild.log" 2>&1; then
         echo "FAIL $label (build: $B/$tb.$cfg.vbuild.log)"
@@ -99,7 +101,8 @@ if [ "${SIM:-}" = verilator ]; then
   tb=tb_gpu_side_s12
   od="$B/v_${tb}_gem5"
   # shellcheck disable=SC2086
-  if nice -n 10 verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -DRINV_VERIF \
+  if nice -n 10 verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style \
+          -j 2 -MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0' -DRINV_VERIF \
       --top-module "$tb" -Mdir "$od" -o "$tb" $PKG $SIDE_SRCS "tests/icarus/fe/$tb.sv" \
       >"$B/$tb.gem5.vbuild.log" 2>&1; then
     run_one "$tb" "$tb/gem5/verilator" "$od/$tb"

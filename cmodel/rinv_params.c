@@ -58,6 +58,42 @@ const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {
   "tick_resp_gpu",
 };
 
+const unsigned char rinv_cfg_rtl[RINV_CFG_NKEYS] = {
+  1, /* id */
+  1, /* cpu_l1_sets */
+  1, /* cpu_l1_ways */
+  1, /* cpu_l2_sets */
+  1, /* cpu_l2_ways */
+  1, /* gpu_l1_sets */
+  1, /* gpu_l1_ways */
+  1, /* gpu_l2_sets */
+  1, /* gpu_l2_ways */
+  1, /* cpu_l1_lat */
+  1, /* cpu_l2_lat */
+  1, /* gpu_l1_lat */
+  1, /* gpu_l2_lat */
+  1, /* rec_cap */
+  1, /* hist_cap */
+  1, /* rt_cap */
+  1, /* max_range */
+  0, /* mem_lat */
+  1, /* walk_lanes */
+  1, /* probe_inflight */
+  1, /* rt_scan */
+  1, /* tag_oreg */
+  1, /* wave_size */
+  1, /* coal_tokens */
+  1, /* coal_lines */
+  1, /* tcp_mshrs */
+  0, /* tick_ruby */
+  0, /* tick_gpu */
+  0, /* tick_dir_probe */
+  0, /* tick_net_hops */
+  0, /* tick_link */
+  0, /* tick_resp_cpu */
+  0, /* tick_resp_gpu */
+};
+
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {
   if (strcmp(key, "id") == 0) return &c->id;
   if (strcmp(key, "cpu_l1_sets") == 0) return &c->cpu_l1_sets;

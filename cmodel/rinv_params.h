@@ -67,6 +67,9 @@ int rinv_cfg_check(const rinv_cfg_t *c, const char **key, char *err, size_t n);
    (NULL if key is not one of them). */
 #define RINV_CFG_NKEYS 33u
 extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];
+/* 0 for a key only the testbench reads (mem_lat, tick_*: tools/gen_params.py
+   HARNESS_KEYS), 1 otherwise. */
+extern const unsigned char rinv_cfg_rtl[RINV_CFG_NKEYS];
 uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);
 
 #endif

@@ -38,13 +38,6 @@ package rinv_pkg;
   localparam int Gem5CoalTokens = 4;
   localparam int Gem5CoalLines = 64;
   localparam int Gem5TcpMshrs = 256;
-  localparam int Gem5TickRuby = 500;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickGpu = 1000;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickDirProbe = 30;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickNetHops = 3;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickLink = 1;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickRespCpu = 120;  // testbench only (v3 §15): no RTL reads it
-  localparam int Gem5TickRespGpu = 1;  // testbench only (v3 §15): no RTL reads it
 
   localparam int FpgaId = 1;
   localparam int FpgaCpuL1Sets = 8;
@@ -72,13 +65,6 @@ package rinv_pkg;
   localparam int FpgaCoalTokens = 2;
   localparam int FpgaCoalLines = 8;
   localparam int FpgaTcpMshrs = 4;
-  localparam int FpgaTickRuby = 500;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickGpu = 1000;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickDirProbe = 30;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickNetHops = 3;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickLink = 1;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickRespCpu = 120;  // testbench only (v3 §15): no RTL reads it
-  localparam int FpgaTickRespGpu = 1;  // testbench only (v3 §15): no RTL reads it
 
   typedef logic [31:0] addr_t;          // byte address
   typedef logic [31:0] word_t;          // one data word of a core port

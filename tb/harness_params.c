@@ -183,9 +183,8 @@ int harness_params_fixed(const harness_params_t *hp, const rinv_cfg_t *rtl, cons
   rinv_cfg_t c = hp->cfg;
   for (unsigned i = 0; i < RINV_CFG_NKEYS; i++) {
     if (!hp->where[i][0]) continue; /* not set by +params or +p. */
-    if (strcmp(rinv_cfg_keys[i], "mem_lat") == 0) continue; /* the harness's memory */
-    /* the tick_* statistics of the testbench (v3 §15; tools/gen_params.py TB_ONLY) */
-    if (strncmp(rinv_cfg_keys[i], "tick_", 5) == 0) continue;
+    /* the testbench's own keys: the harness's memory, the tick statistics (v3 §15) */
+    if (!rinv_cfg_rtl[i]) continue;
     uint32_t v = *rinv_cfg_field(&c, rinv_cfg_keys[i]);
     uint32_t rv = *rinv_cfg_field(&r, rinv_cfg_keys[i]);
     if (v == rv) continue;

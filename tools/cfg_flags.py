@@ -12,8 +12,6 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NOT_RTL = {"id", "mem_lat", "tick_ruby", "tick_gpu", "tick_dir_probe", "tick_net_hops",
-           "tick_link", "tick_resp_cpu", "tick_resp_gpu"}  # gen_params.py TB_ONLY, v3 §15
 V2_ONLY = {"walk_lanes", "probe_inflight", "rt_scan", "tag_oreg", "wave_size", "coal_tokens",
            "coal_lines", "tcp_mshrs"}
 
@@ -26,8 +24,11 @@ def main():
     if len(sys.argv) not in (3, 4) or sys.argv[2] not in ("iverilog", "verilator", "yosys") \
             or (len(sys.argv) == 4 and sys.argv[3] not in ("v1", "v2")):
         sys.exit(__doc__)
-    skip = NOT_RTL | (V2_ONLY if len(sys.argv) == 3 or sys.argv[3] == "v1" else set())
-    cfgs = json.load(open(os.path.join(ROOT, "sim", "params.json")))["config"]
+    params = json.load(open(os.path.join(ROOT, "sim", "params.json")))
+    cfgs = params["config"]
+    # the keys only the testbench reads (gen_params.py NOT_RTL: id, mem_lat, tick_*)
+    skip = set(params["tb_only"]) | (V2_ONLY if len(sys.argv) == 3 or sys.argv[3] == "v1"
+                                     else set())
     if sys.argv[1] not in cfgs:
         sys.exit(f"cfg_flags: unknown config '{sys.argv[1]}' (known: {', '.join(cfgs)})")
     vals = {camel(k): v for k, v in cfgs[sys.argv[1]].items() if k not in skip}

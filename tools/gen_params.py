@@ -61,6 +61,21 @@ def pow2(x):
 # bits), max_range (probe_nlines: 27 bits) and sets (line address: 26 bits); ways <= 256 and
 # mem_lat <= 65535 are sanity bounds that keep the C check's arithmetic small. No configuration
 # of params/rinv.toml comes near any of them.
+# Keys of a configuration that are no RTL parameter, so no elaboration depends on them:
+# - TB_ONLY, the tick statistics of docs/ARCHITECTURE_v3_gpu_frontend.md §15: rinv_pkg.sv
+#   leaves them out, and a DSE point's name leaves them out at the base's value (point_id);
+# - HARNESS_KEYS = TB_ONLY and the harness's memory latency: rinv_cfg_rtl[] marks them 0, so
+#   a lockstep binary accepts any value of them at run time;
+# - NOT_RTL = HARNESS_KEYS and the configuration's id: sim/params.json lists them ("tb_only"),
+#   tools/cfg_flags.py passes none of them to a tool.
+TICK_PERIODS = ("tick_ruby", "tick_gpu")
+TICK_LATENCIES = ("tick_dir_probe", "tick_net_hops", "tick_link", "tick_resp_cpu",
+                  "tick_resp_gpu")
+TB_ONLY = TICK_PERIODS + TICK_LATENCIES
+HARNESS_KEYS = ("mem_lat",) + TB_ONLY
+NOT_RTL = ("id",) + HARNESS_KEYS
+
+
 def cfg_rules():
     R = [("walk_lanes", "walk_lanes in (1, 2, 4)", "1, 2 or 4")]
     for side, nl1 in (("cpu", "n_cpu_l1"), ("gpu", "n_gpu_l1")):
@@ -91,19 +106,9 @@ def cfg_rules():
           ("tcp_mshrs", "1 <= tcp_mshrs <= 256", "1..256")]
     # gem5 ticks (docs/ARCHITECTURE_v3_gpu_frontend.md §15, testbench statistics only): the
     # bounds keep one probe's ticks far inside 64 bits (tb/ticks.c)
-    R += [(k, f"1 <= {k} <= 1000000", "1..1000000 (ticks per cycle)")
-          for k in ("tick_ruby", "tick_gpu")]
-    R += [(k, f"{k} <= 65535", "0..65535 (cycles or links)")
-          for k in ("tick_dir_probe", "tick_net_hops", "tick_link", "tick_resp_cpu",
-                    "tick_resp_gpu")]
+    R += [(k, f"1 <= {k} <= 1000000", "1..1000000 (ticks per cycle)") for k in TICK_PERIODS]
+    R += [(k, f"{k} <= 65535", "0..65535 (cycles or links)") for k in TICK_LATENCIES]
     return R
-
-
-# Keys of a configuration that the testbench alone reads (the tick statistics of
-# docs/ARCHITECTURE_v3_gpu_frontend.md §15): no RTL parameter, so no elaboration depends on
-# them (tools/cfg_flags.py leaves them out; a lockstep binary accepts any value at run time).
-TB_ONLY = ("tick_ruby", "tick_gpu", "tick_dir_probe", "tick_net_hops", "tick_link",
-           "tick_resp_cpu", "tick_resp_gpu")
 
 
 def check_config(name, c, common):
@@ -198,8 +203,8 @@ def gen_sv(d):
     keys = cfg_keys(d)
     for cname, c in d["config"].items():
         for k in keys:
-            note = "  // testbench only (v3 §15): no RTL reads it" if k in TB_ONLY else ""
-            lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};{note}")
+            if k not in TB_ONLY:
+                lines.append(f"  localparam int {camel(cname)}{camel(k)} = {c[k]};")
         lines.append("")
     # types of the common widths (rtl/v2 declares lines, counts and line data with these
     # instead of width literals), written with the widths expanded: Icarus 11 cannot bind a
@@ -268,6 +273,9 @@ def gen_c_params(d):
               "   (NULL if key is not one of them). */",
               f"#define RINV_CFG_NKEYS {len(keys)}u",
               "extern const char *const rinv_cfg_keys[RINV_CFG_NKEYS];",
+              "/* 0 for a key only the testbench reads (mem_lat, tick_*: tools/gen_params.py",
+              "   HARNESS_KEYS), 1 otherwise. */",
+              "extern const unsigned char rinv_cfg_rtl[RINV_CFG_NKEYS];",
               "uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key);",
               "",
               "#endif", ""]
@@ -293,6 +301,8 @@ def gen_c_params_c(d):
               "  }", "  return NULL;", "}", ""]
     lines += ["const char *const rinv_cfg_keys[RINV_CFG_NKEYS] = {"]
     lines += [f'  "{k}",' for k in keys]
+    lines += ["};", "", "const unsigned char rinv_cfg_rtl[RINV_CFG_NKEYS] = {"]
+    lines += [f"  {0 if k in HARNESS_KEYS else 1}, /* {k} */" for k in keys]
     lines += ["};", "", "uint32_t *rinv_cfg_field(rinv_cfg_t *c, const char *key) {"]
     lines += [f'  if (strcmp(key, "{k}") == 0) return &c->{k};' for k in keys]
     lines += ["  return NULL;", "}", ""]
@@ -438,7 +448,7 @@ def gen_json(d):
     j = {"common": d["common"], "config": d["config"],
          "io_in": [dict(name=n, width=w, count=c, qual=q, lsb=l) for n, w, c, q, l in lay_in],
          "io_out": [dict(name=n, width=w, count=c, qual=q, lsb=l) for n, w, c, q, l in lay_out],
-         "in_w": win, "out_w": wout, "generated": BANNER}
+         "in_w": win, "out_w": wout, "tb_only": list(NOT_RTL), "generated": BANNER}
     return json.dumps(j, indent=1) + "\n"
 
 

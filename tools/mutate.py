@@ -161,6 +161,8 @@ MUTATIONS_V1 = [
 # gem5 has 2 walk lanes (banks), fpga 1, so lane/bank mutants are for the gem5 runs.
 W, RT = "rtl/v2/cc_walker.sv", "rtl/v2/range_table.sv"
 PG, DR = "rtl/v2/dir_probegen.sv", "rtl/v2/dir_regs.sv"
+CO, TP = "rtl/v2/gpu_coalescer.sv", "rtl/v2/gpu_tcp.sv"
+TA, GS = "rtl/v2/gpu_tcc_arb.sv", "rtl/v2/gpu_side_cc.sv"
 MUTATIONS_V2 = [
     # ---- walker lanes / banks, last group, write-back stall, statistics (cc_walker.sv)
     Mutation(W, "mf[l] = (l >= int'(32'(f) % Lanes));",
@@ -345,6 +347,68 @@ MUTATIONS_V2 = [
              "hist_mode_q <= (state_q == StHistRd)",
              "registered hist_mode decoded from the current state for StHistRd (one cycle "
              "late: the history lookup's first read uses the request's line)"),
+    # ---- GPU front end (docs/ARCHITECTURE_v3_gpu_frontend.md; added 2026-11-27)
+    Mutation(CO, "if (t_coll && (32'(k) < 32'(t_nl)) && (t_line[k] == x)) begin",
+             "if (t_coll && (t_line[k] == x)) begin",
+             "coalescer line match ignores the slot's line count (a lane op joins a stale "
+             "line-table entry left by the slot's previous instruction, §4.2)"),
+    Mutation(CO, "lt_mask_d[j * CoalLines + k] = (hitk ? t_mask[k] : '0) | lane_be;",
+             "lt_mask_d[j * CoalLines + k] = lane_be;",
+             "store byte mask not merged over the lanes (a line's write-through carries only "
+             "its last lane's bytes, D2)"),
+    Mutation(CO, "if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin",
+             "if (32'(t_nlane) + 1 == WaveSize) begin",
+             "instruction end ignores port_req_last (instructions run together until "
+             "wave_size lane ops, §4.2)"),
+    Mutation(CO, "(32'(t_nl) < CoalLines)) && !tcp_wr &&", "(32'(t_nl) < CoalLines)) &&",
+             "collect ignores the TCP's cdata write (a store lane op taken in a cycle the TCP "
+             "writes cdata loses its bytes, §4.2)"),
+    Mutation(CO, "if (st_q[j] == SWait && ndone_q[j] == nl_q[j]) st_d[j] = SResp;",
+             "if (st_q[j] == SWait && ndone_q[j] != '0) st_d[j] = SResp;",
+             "a slot responds once its first line completes, not its last (§4.3)"),
+    Mutation(CO, "end else if (!sb_rd && !sc_keep) begin", "end else if (!sb_rd) begin",
+             "store issue reads cdata while a held load response still needs the cell's "
+             "rdata (sc_keep ignored, §4.4)"),
+    Mutation(CO, "end else if (split) begin", "end else if (split && 1'b0) begin",
+             "a full line table never closes the slot (no split: the port waits forever, "
+             "§4.2; fpga coal_lines 8)"),
+    Mutation(CO, "sc_word_d = sb_word;", "sc_word_d = sc_word_q;",
+             "scatter keeps the previous response's word select (§4.4)"),
+    Mutation(TP, "t_wdata_o           = {(Lanes * Ways){tag, 1'b0}};",
+             "t_wdata_o           = {(Lanes * Ways){tag, 1'b1}};",
+             "a store hit leaves the TCP line valid (stale copy after the write-through, D8)"),
+    Mutation(TP, "if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b1;",
+             "if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b0;",
+             "no alias wait: a line request passes an MSHR holding its line (D6)"),
+    Mutation(TP, "assign mc_full       = (32'(mc_q) == TcpMshrs);",
+             "assign mc_full       = (32'(mc_q) == TcpMshrs + 1);",
+             "MSHR full one request late (a request with every MSHR busy takes MSHR 0, D7; "
+             "fpga tcp_mshrs 4)"),
+    Mutation(TP, "vict_d   = hasinv_c ? inv_c : rrw;", "vict_d   = rrw;",
+             "TCP fill victim ignores an invalid way (evicts a valid line while a way is "
+             "free, §5.3)"),
+    Mutation(TP, "if (tw[w*SW] && (tw[w*SW + 1 +: TagW] == tag)) begin",
+             "if (tw[w*SW + 1 +: TagW] == tag) begin",
+             "TCP tag compare ignores the valid bit (an invalidated line hits, D8 / D12)"),
+    Mutation(TP, "t_idle && !tcp_hold_i && !tresp_valid_i", "t_idle && !tresp_valid_i",
+             "TCP takes line requests while the owner holds the TCP arrays (tcp_hold, §5.2)"),
+    Mutation(TP, "cd_wdata_o  = d_rdata_i[bnk];", "cd_wdata_o  = d_rdata_i[0];",
+             "TCP load hit answers with bank 0's data whatever the line's bank (gem5: 2 "
+             "banks)"),
+    Mutation(TA, "for (int p = 0; p < NCu; p++) begin",
+             "for (int p = NCu - 1; p >= 0; p--) begin",
+             "TCC order queue takes same-edge arrivals in descending CU order (D9, §8: "
+             "ascending)"),
+    Mutation(TA, "rd_d  = grant_o ? wrap_add(rd_q, 1) : rd_q;",
+             "rd_d  = req_o ? wrap_add(rd_q, 1) : rd_q;",
+             "TCC order queue advances on a request the owner did not grant (§6.1)"),
+    Mutation(GS, "if (32'(init_q) == Rows1 - 1) state_d = StIdle;",
+             "if (32'(init_q) == Rows1 - 2) state_d = StIdle;",
+             "GPU acquire's TCP invalidation skips the last row (StTcpInv, D12)"),
+    Mutation(GS, "end else if (kinv_q && fe_idle) begin", "end else if (kinv_q) begin",
+             "TCP invalidation starts before the front end has drained (rule 4, §6.2)"),
+    Mutation(GS, "assign tcp_hold = kinv_q || st_init", "assign tcp_hold = st_init",
+             "TCPs not held while an acquire's TCP invalidation is pending (§5.2)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -616,6 +616,11 @@ run_test fpga_ooc_block bash -c "
 run_suite fuzz_parser_model_20s make -s fuzz FUZZ_SECONDS=20
 # Mutation list of tools/mutate.py (make mutate): every snippet occurs exactly once in rtl/.
 run_test mutate_list_valid python3 tools/mutate.py --check
+# The kill-suite's conditions hold on the unmutated design (C model alone, 26 short runs): a
+# stale condition would "kill" every mutant reaching its run; and the check can fail.
+run_test mutate_suite_baseline_model bash -c "python3 tools/mutate.py --baseline-model $SIM &&
+  ! python3 tools/mutate.py --baseline-model /bin/false > $OUT/mut_base_false.txt 2>&1 &&
+  grep -q 'baseline (v2 kill-suite, /bin/false): 0/26 runs pass' $OUT/mut_base_false.txt"
 
 # --- coverage (make coverage) ---
 # The full coverage run (a Verilator --coverage build, ~40 runs, report, fails on any unreached

@@ -485,6 +485,12 @@ _V2_CORNERS = {name: (conds, args) for name, conds, args in corner_runs("v2")}
 SUITE_V2 = [
     (name, *_V2_CORNERS[name]) if name in _V2_CORNERS else (name, conds, args)
     for name, conds, args in SUITE_V1
+] + [
+    # the GPU front end (v2 only; added with its mutants, 2026-11-27): instructions wider
+    # than the fpga line table split (mutant 53 survived every run above); test coal_split_fpga
+    ("coal_split_fpga", ["--cond", "coal_splits == 3", "--cond", "gpu_line_reqs == 38",
+                         "--cond", "loads_checked == 48"],
+     f"+workload={T}/coal_split.trace +config=fpga +mode=run +stall=10 +seed=3 +quiet"),
 ]
 
 # MUT_ARCH: list, kill-suite and the make arguments of its mutant builds (the binaries are

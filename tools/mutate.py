@@ -578,6 +578,12 @@ def fail_hint(out: str, rc: int) -> str:
     return ", ".join(parts)[:120] or f"exit status {rc}"
 
 
+def check_cmd(conds: list[str], binary: str, args: str, *extra: str) -> list[str]:
+    """One kill-suite run: the binary under tests/check_result.py with the run's conditions
+    (the mutants' lockstep runs and the model baseline build it the same way)."""
+    return [sys.executable, "tests/check_result.py", *conds, "--", binary, *args.split(), *extra]
+
+
 def run_mutant(k: int, m: Mutation | None, timeout: int) -> dict:
     t0 = time.time()
     d = prepare(k, m)
@@ -610,8 +616,7 @@ def run_mutant(k: int, m: Mutation | None, timeout: int) -> dict:
                            why=f"make verilate CONFIG={config} failed (see mutate.log)")
                 return res
             tb = "./tb_dir_fpga" if config == "fpga" else "./tb_dir"
-            cmd = [sys.executable, "tests/check_result.py", *conds, "--", tb, *args.split(),
-                   "+no_rerun"]
+            cmd = check_cmd(conds, tb, args, "+no_rerun")
             lf.write(f"\n=== {name}: {' '.join(cmd)}\n")
             lf.flush()
             try:
@@ -690,7 +695,7 @@ def baseline_model(sim: str) -> int:
     the RTL: make mutate runs the same suite on the unmutated tree first (baseline)."""
     bad = 0
     for name, conds, args in SUITE:
-        cmd = [sys.executable, "tests/check_result.py", *conds, "--", sim, *args.split()]
+        cmd = check_cmd(conds, sim, args)
         r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
         if r.returncode != 0:

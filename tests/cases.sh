@@ -12,6 +12,29 @@ TB_ABS=$(realpath -m "$TB")
 T=tests/traces
 RANDOM_SEED_BASE=${SEED_BASE:-1}
 
+# corner_test TEST ROW BINARY [TABLE]: the run ROW of a run table (tests/corner_seeds.txt, the
+# default, or tests/lockstep_runs.txt), its conditions and plusargs read through
+# tools/corner_seeds.py; a bad or missing row fails TEST with the table's error message.
+# (BINARY $TB: the rows with +config=fpga run $TB_FPGA)
+corner_test() {
+  local conds args c tbl=${4:-tests/corner_seeds.txt}
+  if ! conds=$(python3 tools/corner_seeds.py conds "$2" --table "$tbl" 2>/dev/null) \
+      || ! args=$(python3 tools/corner_seeds.py args "$2" --table "$tbl" 2>/dev/null); then
+    run_test "$1" python3 tools/corner_seeds.py conds "$2" --table "$tbl"
+    return
+  fi
+  [ -n "$conds" ] && mapfile -t c <<< "$conds" || c=()
+  local bin=$3   # a lockstep binary holds one configuration: the fpga rows run $TB_FPGA
+  if [ "$bin" = "$TB" ] && [[ " $args " == *" +config=fpga "* ]]; then bin=$TB_FPGA; fi
+  run_test "$1" $CHK "${c[@]}" -- $bin $args +quiet
+}
+# lockstep_run TEST ROW: a run of tests/lockstep_runs.txt, the named lockstep runs that the
+# mutation kill-suite (tools/mutate.py) runs too: its plusargs and conditions live there only
+# (every row runs in `make test`: the rows no test names run at the end of this file, as
+# kill_ROW)
+declare -A LOCKSTEP_RAN
+lockstep_run() { LOCKSTEP_RAN[$2]=1; corner_test "$1" "$2" "$TB" tests/lockstep_runs.txt; }
+
 # --- generated files, unit suites, lint ------------------------------------------------
 run_test  params_up_to_date   python3 tools/gen_params.py --check
 # the register map files generated from regs/rinv.rdl are current, and a stale one is caught
@@ -83,8 +106,7 @@ run_test fpga_overflow_fallback $CHK --cond 'hist_overflows > 0' --cond 'over_in
 # Range-table overflow in merge mode: gaps over-invalidated and counted.
 # 20 disjoint lines written by the GPU into an 8-entry table: 12 forced merges, the gap
 # lines between them are over-invalidated and counted (each gap is one line here).
-run_test fpga_merge_gap_overflow $CHK --cond 'hist_overflows == 12' --cond 'over_inv_lines == 12' \
-  --cond 'probes == 8' -- $TB_FPGA +config=fpga +workload=$T/strided.trace +mode=merge +quiet
+lockstep_run fpga_merge_gap_overflow strided_merge_fpga
 
 # --- overflow policies at their exact boundaries (fpga: hist_cap 512, rec_cap 16, rt_cap 8) --
 # CPU stores to N non-adjacent lines in one epoch; the GPU had cached some of them and
@@ -114,30 +136,27 @@ run_test ovf_range_table_merge $CHK --cond 'hist_overflows == 32' --cond 'over_i
 
 # --- probes split at max_range (fpga: 256): 300 consecutive lines in run mode, then in merge
 # mode, each give a 256-line and a 44-line probe (4 probes, 600 lines)
-run_test max_range_split $CHK --cond 'probes == 4' --cond 'probe_lines == 600' \
-  -- $TB_FPGA +workload=$T/cov_max_range.trace +mode=run +walk=addr +stall=5 +seed=44 +quiet
+lockstep_run max_range_split max_range_split
 # a merge range of exactly max_range + 1 lines: 256-line probe, then the last line alone
-run_test merge_take_257 $CHK --cond 'probes == 2' --cond 'probe_lines == 257' \
-  --cond 'loads_checked == 5' \
-  -- $TB_FPGA +workload=$T/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet
+lockstep_run merge_take_257 merge_take_257
 
 # --- partial-strobe stores on the core ports (byte merge, dirty-byte write-back) ------------
 # 11 loads under the lock on untainted words; gpu.0's two loads of 0x20000000 are left
 # unchecked (loads_xcu) when gpu.1's store to that word comes first (the cross-CU rule,
 # VERIFICATION.md §3; the ports' order is the run's, not the file's)
-for m in line run merge; do
+# (the merge run is the kill-suite's strobes_merge, tests/lockstep_runs.txt: same conditions)
+for m in line run; do
   run_test trace_strobes_$m $CHK --cond 'loads_checked + loads_xcu == 11' \
     --cond 'loads_xcu <= 2' --cond 'releases == 4' \
     -- $TB +workload=$T/strobes.trace +mode=$m +stall=25 +seed=12 +quiet
 done
+lockstep_run trace_strobes_merge strobes_merge
 run_test trace_strobes_fpga $CHK --cond 'loads_checked + loads_xcu == 11' \
   -- $TB_FPGA +workload=$T/strobes.trace +config=fpga +mode=merge +stall=25 +seed=13 +quiet
 # GPU instructions wider than the fpga line table (coal_lines 8): three splits, data through
 # the pieces checked by the CPU's loads (lockstep, stalls), and the coalescer's four counts
 # worked out from the program alone (tests/coal_expect.py; gem5 square: no split)
-run_test coal_split_fpga $CHK --cond 'coal_splits == 3' --cond 'gpu_line_reqs == 38' \
-  --cond 'loads_checked == 48' \
-  -- $TB_FPGA +workload=$T/coal_split.trace +config=fpga +mode=run +stall=10 +seed=3 +quiet
+lockstep_run coal_split_fpga coal_split_fpga
 run_test coal_expect_counts bash -c "python3 tests/coal_expect.py $SIM +config=fpga \
   +workload=$T/coal_split.trace +mode=merge && python3 tests/coal_expect.py $SIM \
   +workload=square +n=2000 +mode=run && python3 tests/coal_expect.py $SIM +config=fpga \
@@ -146,7 +165,9 @@ run_test coal_expect_counts bash -c "python3 tests/coal_expect.py $SIM +config=f
 # --- reset in the middle of an operation (+reset_at, ARCHITECTURE.md §2) --------------------
 # Memory must keep every byte it took, the design restarts empty, the programs resume at the
 # next acquire and every later checked load is right (check_result: no stale read, no error).
-for r in fill wb hist+1 inv+2 probe 1500; do
+# (hist+1, one cycle after a history beat, is the kill-suite's reset_at_hist: same conditions)
+lockstep_run reset_at_hist_1 reset_at_hist
+for r in fill wb inv+2 probe 1500; do
   run_test reset_at_${r/+/_} $CHK --cond 'resets == 1' --cond 'loads_checked > 100' \
     -- $TB_FPGA +workload=random +seed=21 +n=3000 +config=fpga +mode=merge +stall=20 \
     +reset_at=$r +quiet
@@ -162,23 +183,16 @@ for v in 0 inv+ never; do
 done
 
 # --- trace files ---------------------------------------------------------------------------
+# (these runs and their conditions: tests/lockstep_runs.txt, shared with the kill-suite)
 for m in line run merge; do
-  run_test trace_handover_$m $CHK --cond 'loads_checked == 8' --cond 'inv_hits >= 1' --cond 'releases == 3' \
-    -- $TB +workload=$T/handover.trace +mode=$m +stall=20 +seed=11 +quiet
+  lockstep_run trace_handover_$m handover_$m
 done
-run_test trace_scattered_modes bash -c "
-  set -e
-  l=\$($CHK --save $OUT/sc_line.json -- $TB +workload=$T/scattered.trace +mode=line +quiet)
-  $CHK --save $OUT/sc_run.json -- $TB +workload=$T/scattered.trace +mode=run +quiet
-  $CHK --save $OUT/sc_merge.json -- $TB +workload=$T/scattered.trace +mode=merge +quiet
-  python3 - <<'EOF'
-import json, sys
-p = {m: json.load(open('$OUT/sc_' + m + '.json'))['probes'] for m in ('line', 'run', 'merge')}
-print(p)
-# CPU release: 0 lines written; GPU release: 6 lines, arrival order 5,0,3,1,4,2 -> 6 runs,
-# merge -> 1 range; CPU's last release: nothing written.
-sys.exit(0 if (p['line'], p['run'], p['merge']) == (6, 6, 1) else 1)
-EOF"
+# scattered lines: CPU release: 0 lines written; GPU release: 6 lines, arrival order
+# 5,0,3,1,4,2 -> 6 probes in line and run modes, merge -> 1 range; CPU's last release: nothing
+run_test trace_scattered_line $CHK --cond 'probes == 6' \
+  -- $TB +workload=$T/scattered.trace +mode=line +quiet
+lockstep_run trace_scattered_run scattered_run
+lockstep_run trace_scattered_merge scattered_merge
 run_test probe_log_csv bash -c "
   set -e
   $CHK -- $TB +workload=$T/scattered.trace +mode=merge +probe_log=$OUT/probes.csv +quiet
@@ -405,14 +419,10 @@ run_test merge_below_thesis bash -c "
 # --- register records, directed register tests, constrained random (issue #4) -------------
 # Every bad register access of docs/REGISTERS.md and the accept cases, in lockstep: the
 # records check the responses and read values; ERR_COUNT (reg_errors) counts the rejections.
-run_test regs_map $CHK --cond 'reg_errors == 42' --cond 'slverr == 42' \
-  -- $TB +workload=$T/regs_map.trace +mode=run +walk=addr +quiet
-run_test regs_values $CHK --cond 'reg_errors == 29' --cond 'slverr == 29' \
-  -- $TB +workload=$T/regs_values.trace +mode=run +walk=addr +quiet
-run_test regs_lock $CHK --cond 'reg_errors == 13' --cond 'releases == 3' --cond 'loads_checked == 2' \
-  -- $TB +workload=$T/regs_lock.trace +mode=run +walk=addr +quiet
-run_test regs_busy $CHK --cond 'reg_errors == 12' --cond 'loads_checked == 24' --cond 'probes >= 16' \
-  -- $TB +workload=$T/regs_busy.trace +mode=line +walk=addr +quiet
+# (runs and conditions: tests/lockstep_runs.txt, shared with the kill-suite)
+for r in map values lock busy; do
+  lockstep_run regs_$r regs_$r
+done
 # timing-independent register tests also hold with random stalls on the fpga configuration
 for r in map values lock; do
   run_test regs_${r}_fpga_stall $CHK -- $TB_FPGA +workload=$T/regs_$r.trace +config=fpga +stall=30 \
@@ -424,11 +434,9 @@ run_test regs_expectation_can_fail $CHK --expect-fail --cond 'errors == 3' \
 run_test regs_bad_record $CHK --expect-reject --expect-output 'bad.trace:1: error: .*poll' \
   -- bash -c "printf 'cpu rd 0x40000000 poll\n' > $OUT/bad.trace && cd $OUT && $TB_ABS +workload=bad.trace"
 # Constrained random in lockstep: both configs, stalls, reorder; reproducible from the seed.
-run_test random_fpga_lockstep $CHK --cond 'releases > 20' --cond 'loads_checked > 500' \
-  --cond 'reg_errors > 0' --cond 'hist_overflows > 0' \
-  -- $TB_FPGA +workload=random +seed=3 +n=4000 +config=fpga +mode=merge +walk=auto +stall=15 +quiet
-run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
-  -- $TB +workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto +stall=10 +reorder=1 +quiet
+# (runs and conditions: tests/lockstep_runs.txt, shared with the kill-suite)
+lockstep_run random_fpga_lockstep random_fpga_s3
+lockstep_run random_gem5_lockstep_reorder random_gem5_s5
 # corner events (tb/corners.h) reached by the random generator alone: HIST_EN outside the
 # acquire, both sides' history beats in one cycle (misuse recording), the boundary sweeps
 # (max_range, auto-walk threshold), memory-arbiter ties both ways, dirty write-backs
@@ -438,20 +446,6 @@ run_test random_gem5_lockstep_reorder $CHK --cond 'releases > 5' \
 # hist_beats_both_sides)
 # The seeds and conditions of these corner runs live in tests/corner_seeds.txt (one table,
 # also read by tools/mutate.py); `python3 tools/corner_seeds.py search NAME` finds a new seed.
-# corner_test TEST ROW BINARY: a bad or missing row fails TEST with the table's error message.
-# (BINARY $TB: the rows with +config=fpga run $TB_FPGA)
-corner_test() {
-  local conds args c
-  if ! conds=$(python3 tools/corner_seeds.py conds "$2" 2>/dev/null) \
-      || ! args=$(python3 tools/corner_seeds.py args "$2" 2>/dev/null); then
-    run_test "$1" python3 tools/corner_seeds.py conds "$2"
-    return
-  fi
-  mapfile -t c <<< "$conds"
-  local bin=$3   # a lockstep binary holds one configuration: the fpga rows run $TB_FPGA
-  if [ "$bin" = "$TB" ] && [[ " $args " == *" +config=fpga "* ]]; then bin=$TB_FPGA; fi
-  run_test "$1" $CHK "${c[@]}" -- $bin $args +quiet
-}
 corner_test random_corner_events corner_events "$SIM"
 # the same corners in lockstep, one seed each (they kill the issue-14 mutants of make mutate:
 # reset tie-break, same-cycle beats, auto threshold; a saturating counter: hist_entries 4100,
@@ -471,8 +465,7 @@ corner_test random_auto_threshold_lockstep auto_threshold "$TB"
 run_test random_counter_past_2_16_lockstep $CHK --cond 'corners["counter_past_2_16"] == 1' \
   --cond 'inv_cycles > 65536' -- $TB +workload=random +seed=112 +n=8383 +config=gem5 +mode=run \
   +walk=auto +stall=9 +quiet
-run_test hist_entries_4100 $CHK --cond 'hist_entries == 4100' \
-  -- $TB_FPGA +workload=$T/hist_entries_4100.trace +config=fpga +mode=run +quiet
+lockstep_run hist_entries_4100 hist_entries_4100
 run_test random_reproducible bash -c "
   set -e
   a=\$($SIM +workload=random +seed=77 +config=fpga +stall=20 +reorder=1 +quiet | grep '^RESULT')
@@ -670,6 +663,16 @@ run_suite gpu_fe_blocks env SIM=verilator bash tests/icarus/fe/run.sh
 # the blocks' RTL against the blocks' C model, cycle by cycle (tests/fe_lockstep/NOTES.md)
 run_suite gpu_fe_block_lockstep env CFGS="gem5 fpga mini" SEEDS="1" MODES="0 1 3" \
   CYCLES=20000 bash tests/fe_lockstep/run.sh
+# --- the rows of tests/lockstep_runs.txt no test above named (the kill-suite's other runs:
+# gem5 square, the fpga history FIFO's overflow, set walks with stalls, run-mode auto walk, a
+# dirty hit of a set walk): every row of the table runs in make test
+if ! rows=$(python3 tools/corner_seeds.py list --table tests/lockstep_runs.txt); then
+  run_test lockstep_runs_table python3 tools/corner_seeds.py list --table tests/lockstep_runs.txt
+else
+  for r in $(sed 's/:.*//' <<< "$rows"); do
+    [ -n "${LOCKSTEP_RAN[$r]:-}" ] || lockstep_run kill_$r $r
+  done
+fi
 source tests/cases_failures.sh
 source tests/cases_paging.sh
 source tests/cases_v2.sh

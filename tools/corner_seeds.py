@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The seed-chosen corner runs of tests/corner_seeds.txt: print them, or search new seeds.
+The same loader reads tests/lockstep_runs.txt (--table): the named lockstep runs that
+tests/cases.sh and the mutation kill-suite (tools/mutate.py) share.
 
-usage: corner_seeds.py list [--arch v2]
+usage: corner_seeds.py list [--arch v2] [--table FILE]
        corner_seeds.py args NAME [--arch v2]     the plusargs (without +quiet)
        corner_seeds.py conds NAME [--arch v2]    '--cond' and EXPR, one per line (bash mapfile)
        corner_seeds.py search NAME [--arch v2] [--seeds 1-300] [--stalls S,S,...]
@@ -10,8 +12,9 @@ usage: corner_seeds.py list [--arch v2]
   prints the first row that reaches every condition, ready to paste into the table. A corner
   reached by the model is reached in lockstep too (the RTL agrees cycle by cycle), which the
   test that uses the row then checks.
-tests/cases.sh and tools/mutate.py read the table through load(); an unknown name, a
-malformed row or a missing arch row is an error naming the table line.
+tests/cases.sh and tools/mutate.py read the tables through load(); an unknown name, a
+malformed row, a duplicate name or a missing arch row is an error naming the table line.
+(args, conds and search take --table too.)
 """
 import argparse
 import json
@@ -23,6 +26,7 @@ from typing import NamedTuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "tests", "corner_seeds.txt")
+RUNS_TABLE = os.path.join(ROOT, "tests", "lockstep_runs.txt")
 
 
 class Run(NamedTuple):
@@ -34,7 +38,7 @@ class Run(NamedTuple):
 
 def load(arch="v2", path=TABLE):
     """name -> Run for one arch (a row of that arch wins over an `any` row)."""
-    runs, exact = {}, set()
+    runs, exact, seen = {}, set(), set()
     with open(path) as f:
         for no, raw in enumerate(f, 1):
             line = raw.strip()
@@ -46,22 +50,26 @@ def load(arch="v2", path=TABLE):
                 sys.exit(f"{path}:{no}: expected 'name | v1/v2/any | sim/tb | conds | "
                          f"+plusargs', got: {line}")
             name, row_arch, binary, conds, args = cols
-            if not conds.strip(" ;"):
-                sys.exit(f"{path}:{no}: row '{name}' has no condition (a corner run must check "
-                         "that it reaches its corner)")
+            if not conds.strip(" ;") or (conds == "-" and os.path.samefile(path, TABLE)):
+                sys.exit(f"{path}:{no}: row '{name}' has no condition (write '-' for a run "
+                         "checked by check_result alone; a corner run must check that it "
+                         "reaches its corner)")
+            if (name, row_arch) in seen:
+                sys.exit(f"{path}:{no}: a second '{name}' row for arch {row_arch}")
+            seen.add((name, row_arch))
             if row_arch not in (arch, "any") or name in exact:
                 continue
-            runs[name] = Run(name, binary, [c.strip() for c in conds.split(";") if c.strip()],
-                             args)
+            runs[name] = Run(name, binary, [] if conds == "-" else
+                             [c.strip() for c in conds.split(";") if c.strip()], args)
             if row_arch == arch:
                 exact.add(name)
     return runs
 
 
-def get(name, arch):
-    runs = load(arch)
+def get(name, arch, path=TABLE):
+    runs = load(arch, path)
     if name not in runs:
-        sys.exit(f"corner_seeds: no run '{name}' for arch {arch} in {TABLE} "
+        sys.exit(f"corner_seeds: no run '{name}' for arch {arch} in {path} "
                  f"(known: {', '.join(sorted(runs))})")
     return runs[name]
 
@@ -94,14 +102,15 @@ def main():
     ap.add_argument("--seeds", default="1-300")
     ap.add_argument("--stalls", default="")
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "rinv_sim"))
+    ap.add_argument("--table", default=TABLE)
     a = ap.parse_args()
     if a.cmd == "list":
-        for r in load(a.arch).values():
+        for r in load(a.arch, a.table).values():
             print(f"{r.name}: {r.binary} {r.args}  [{'; '.join(r.conds)}]")
         return
     if not a.name:
         sys.exit("corner_seeds: NAME is required")
-    run = get(a.name, a.arch)
+    run = get(a.name, a.arch, a.table)
     if a.cmd == "args":
         print(run.args)
     elif a.cmd == "conds":

@@ -417,81 +417,36 @@ MUTATIONS_V2 = [
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"
 
-T = "tests/traces"
 
-
-def corner_runs(arch: str) -> list[tuple[str, list[str], str]]:
-    """The lockstep corner rows of tests/corner_seeds.txt for one arch, as suite entries."""
+def table_runs(arch: str, table: str, prefix: str = "") -> list[tuple[str, list[str], str]]:
+    """The lockstep rows of one run table (tests/lockstep_runs.txt or tests/corner_seeds.txt,
+    both read by tests/cases.sh too) for one arch, as suite entries."""
     sys.path.insert(0, str(ROOT / "tools"))
     import corner_seeds  # noqa: PLC0415 - tools/ is not a package
-    return [(f"random_{r.name}", [x for c in r.conds for x in ("--cond", c)], r.args + " +quiet")
-            for r in corner_seeds.load(arch).values() if r.binary == "tb"]
+    return [(prefix + r.name, [x for c in r.conds for x in ("--cond", c)], r.args + " +quiet")
+            for r in corner_seeds.load(arch, str(ROOT / "tests" / table)).values()
+            if r.binary == "tb"]
 
 
-# Kill-suite: (name, check_result.py arguments before --, tb plusargs). Taken from tests/cases.sh.
-SUITE_V1 = [
-    ("handover_line", [], f"+workload={T}/handover.trace +mode=line +stall=20 +seed=11 +quiet"),
-    ("handover_run", [], f"+workload={T}/handover.trace +mode=run +stall=20 +seed=11 +quiet"),
-    ("handover_merge", [], f"+workload={T}/handover.trace +mode=merge +stall=20 +seed=11 +quiet"),
-    ("scattered_run", ["--cond", "probes == 6"], f"+workload={T}/scattered.trace +mode=run +quiet"),
-    ("scattered_merge", ["--cond", "probes == 1"], f"+workload={T}/scattered.trace +mode=merge +quiet"),
-    ("strided_merge_fpga", ["--cond", "hist_overflows == 12", "--cond", "over_inv_lines == 12",
-                            "--cond", "probes == 8"],
-     f"+config=fpga +workload={T}/strided.trace +mode=merge +quiet"),
-    ("regs_map", ["--cond", "reg_errors == 42"], f"+workload={T}/regs_map.trace +mode=run +walk=addr +quiet"),
-    ("regs_values", ["--cond", "reg_errors == 29"],
-     f"+workload={T}/regs_values.trace +mode=run +walk=addr +quiet"),
-    ("regs_lock", ["--cond", "reg_errors == 13", "--cond", "releases == 3"],
-     f"+workload={T}/regs_lock.trace +mode=run +walk=addr +quiet"),
-    ("regs_busy", ["--cond", "reg_errors == 12", "--cond", "probes >= 16"],
-     f"+workload={T}/regs_busy.trace +mode=line +walk=addr +quiet"),
-    ("square200", [], "+workload=square +n=200 +quiet"),
-    ("strobes_merge", ["--cond", "loads_checked + loads_xcu == 11"],
-     f"+workload={T}/strobes.trace +mode=merge +stall=25 +seed=12 +quiet"),
-    ("max_range_split", ["--cond", "probes == 4", "--cond", "probe_lines == 600"],
-     f"+workload={T}/cov_max_range.trace +config=fpga +mode=run +walk=addr +stall=5 +seed=44 +quiet"),
-    ("merge_take_257", ["--cond", "probes == 2", "--cond", "probe_lines == 257"],
-     f"+workload={T}/merge_take_257.trace +config=fpga +mode=merge +stall=10 +seed=45 +quiet"),
-    ("fifo_overflow", ["--cond", "hist_overflows > 0"],
-     f"+workload={T}/cov_fifo_overflow.trace +config=fpga +mode=line +walk=auto +stall=5 +seed=43 +quiet"),
-    ("reset_at_hist", ["--cond", "resets == 1"], "+workload=random +seed=21 +n=3000 +config=fpga "
-     "+mode=merge +stall=20 +reset_at=hist+1 +quiet"),
-    ("fpga_mt32_merge_set", [], "+config=fpga +workload=matrixtranspose +n=32 +mode=merge +walk=set "
-                                "+stall=25 +seed=9 +quiet"),
-    ("fpga_square600_run_auto", [], "+config=fpga +workload=square +n=600 +mode=run +walk=auto "
-                                    "+stall=25 +seed=26 +quiet"),
-    ("random_fpga_s3", ["--cond", "releases > 20"], "+workload=random +seed=3 +n=4000 +config=fpga "
-                                                    "+mode=merge +walk=auto +stall=15 +quiet"),
-    ("random_fpga_s9", [], "+workload=random +seed=9 +n=1500 +config=fpga +mode=line +walk=set "
-                           "+stall=40 +quiet"),
-    ("random_gem5_s5", [], "+workload=random +seed=5 +n=1000 +config=gem5 +mode=run +walk=auto "
-                           "+stall=10 +reorder=1 +quiet"),
-    # corner events the random generator reaches (tb/corners.h), one seed each: the rows of
-    # tests/corner_seeds.txt (the table tests/cases.sh reads too), v1's here, v2's in SUITE_V2
-    *corner_runs("v1"),
-    ("dirty_probe_set", ["--cond", 'corners["dirty_wb_set_walk"] > 0'],
-     f"+workload={T}/cov_dirty_probe_set.trace +config=fpga +mode=run +walk=set +stall=10 "
-     "+seed=42 +quiet"),
-    ("hist_entries_4100", ["--cond", "hist_entries == 4100"],
-     f"+workload={T}/hist_entries_4100.trace +config=fpga +mode=run +quiet"),
-]
+# Kill-suite: (name, check_result.py arguments before --, tb plusargs): the rows of
+# tests/lockstep_runs.txt, then the corner events the random generator reaches (tb/corners.h),
+# one seed each: the lockstep rows of tests/corner_seeds.txt. Both tables are read by
+# tests/cases.sh too, so a run or condition changed for `make test` changes here.
+SUITE_V1 = (table_runs("v1", "lockstep_runs.txt")
+            + table_runs("v1", "corner_seeds.txt", "random_"))
 
 
-# v2 kill-suite: v1's runs, with the corner rows of the v2 timing (tests/corner_seeds.txt:
-# which seed reaches a corner depends on the cycle each side's request reaches the arbiter;
-# v2's init walk, one set per cycle, lets the GPU's first request be granted alone unless its
-# channel stalls long)
-_V2_CORNERS = {name: (conds, args) for name, conds, args in corner_runs("v2")}
-SUITE_V2 = [
-    (name, *_V2_CORNERS[name]) if name in _V2_CORNERS else (name, conds, args)
-    for name, conds, args in SUITE_V1
-] + [
-    # the GPU front end (v2 only; added with its mutants, 2026-11-27): instructions wider
-    # than the fpga line table split (mutant 53 survived every run above); test coal_split_fpga
-    ("coal_split_fpga", ["--cond", "coal_splits == 3", "--cond", "gpu_line_reqs == 38",
-                         "--cond", "loads_checked == 48"],
-     f"+workload={T}/coal_split.trace +config=fpga +mode=run +stall=10 +seed=3 +quiet"),
-]
+# v2 kill-suite: the table's v2 rows (with the GPU front end's coal_split_fpga), then the
+# corner rows of the v2 timing (tests/corner_seeds.txt: which seed reaches a corner depends on
+# the cycle each side's request reaches the arbiter)
+# Then the directed block tests that reach what the full system cannot (tests/icarus/fe/run.sh
+# with ONLY=TESTBENCH, Verilator, bound SVA): BLOCK + the testbench's name. tb_gpu_side_kinv:
+# the GPU takes the lock while a CU's load misses in its TCP (mutant 65; the harness's GPU
+# takes the lock only in acquire / register records, barriers for the GPU ports).
+BLOCK = "block:"
+SUITE_V2 = (table_runs("v2", "lockstep_runs.txt")
+            + table_runs("v2", "corner_seeds.txt", "random_")
+            + [(BLOCK + "tb_gpu_side_kinv", [], "")])
 
 # MUT_ARCH: list, kill-suite and the make arguments of its mutant builds (the binaries are
 # ./tb_dir and ./tb_dir_fpga in the mutant's copy either way; v2 is the default ARCH, its BUILD
@@ -611,17 +566,22 @@ def run_mutant(k: int, m: Mutation | None, timeout: int) -> dict:
         res["build_s"] = time.time() - t0
         for name, conds, args in SUITE:
             config = "fpga" if "+config=fpga" in args.split() else "gem5"
-            if not build(config):
+            if name.startswith(BLOCK):
+                cmd, env = ["bash", "tests/icarus/fe/run.sh"], {
+                    **os.environ, "SIM": "verilator", "ONLY": name[len(BLOCK):],
+                    "BUILD": "build/fe_block"}
+            elif not build(config):
                 res.update(status="build-error",
                            why=f"make verilate CONFIG={config} failed (see mutate.log)")
                 return res
-            tb = "./tb_dir_fpga" if config == "fpga" else "./tb_dir"
-            cmd = check_cmd(conds, tb, args, "+no_rerun")
+            else:
+                tb = "./tb_dir_fpga" if config == "fpga" else "./tb_dir"
+                cmd, env = check_cmd(conds, tb, args, "+no_rerun"), None
             lf.write(f"\n=== {name}: {' '.join(cmd)}\n")
             lf.flush()
             try:
                 r = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True, timeout=timeout)
+                                   text=True, timeout=timeout, env=env)
                 out, rc = r.stdout, r.returncode
             except subprocess.TimeoutExpired:
                 out, rc = f"TIMEOUT after {timeout}s\n", -1
@@ -693,8 +653,11 @@ def baseline_model(sim: str) -> int:
     happened: strobes_merge kept loads_checked == 11 after the GPU front end), so make test
     runs this (test mutate_suite_baseline_model). Lockstep-only failures (mismatches) need
     the RTL: make mutate runs the same suite on the unmutated tree first (baseline)."""
-    bad = 0
+    bad, runs = 0, [r for r in SUITE if not r[0].startswith(BLOCK)]
     for name, conds, args in SUITE:
+        if name.startswith(BLOCK):
+            print(f"skip {name}: a block test of the RTL (make mutate's baseline runs it)")
+            continue
         cmd = check_cmd(conds, sim, args)
         r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
@@ -703,7 +666,7 @@ def baseline_model(sim: str) -> int:
             print(f"FAIL {name}: {fail_hint(r.stdout, r.returncode)}\n  command: {' '.join(cmd)}")
         else:
             print(f"ok   {name}")
-    print(f"baseline ({MUT_ARCH} kill-suite, {sim}): {len(SUITE) - bad}/{len(SUITE)} runs pass")
+    print(f"baseline ({MUT_ARCH} kill-suite, {sim}): {len(runs) - bad}/{len(runs)} runs pass")
     return 1 if bad else 0
 
 

@@ -9,6 +9,7 @@
 # Ends with exactly one line "N passed, M failed"; exit status 1 if M > 0.
 #   tests/icarus/fe/run.sh            (from the repository root)
 # Env: BUILD (default build/fe_icarus), TEST_TIMEOUT (seconds per run, default 600),
+#      ONLY=TESTBENCH runs that testbench alone (tools/mutate.py's kill-suite),
 #      SIM=verilator also builds and runs them with Verilator (--binary --timing; C++ at -O0:
 #      the runs take seconds, an optimised build minutes, mk/config.mk VDIR_OPT).
 set -u
@@ -59,7 +60,9 @@ run_one() {  # name, label, command...
 
 # tb_gpu_fe_s12: the three blocks together on §12's worked example (gem5 values only);
 # tb_gpu_fe_rand: the three together, random traffic of one CU against a reference memory
+only() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
 for tb in tb_gpu_coalescer tb_gpu_tcc_arb tb_gpu_tcp tb_gpu_fe_s12 tb_gpu_fe_rand; do
+  only "$tb" || continue
   cfgs="gem5 fpga"
   [ "$tb" = tb_gpu_fe_s12 ] && cfgs="gem5"
   for cfg in $cfgs; do
@@ -91,26 +94,37 @@ for tb in tb_gpu_coalescer tb_gpu_tcc_arb tb_gpu_tcp tb_gpu_fe_s12 tb_gpu_fe_ran
   done
 done
 
-# tb_gpu_side_s12: §12 through the integrated GPU side controller (gpu_side_cc), gem5 sizes.
-# Verilator only: Icarus 11 needs more than 10 minutes for the gem5 arrays (256 MSHRs x 4).
+# tb_gpu_side_s12: §12 through the integrated GPU side controller (gpu_side_cc), gem5 sizes;
+# tb_gpu_side_kinv: §6.2 rule 4, the GPU takes the lock while a CU's load is in flight (the
+# full system cannot: tools/mutate.py mutant 65). Both with the bound checks of
+# rtl/v2/sva/gpu_side_sva.sv. Verilator only: Icarus 11 needs more than 10 minutes for the
+# gem5 arrays (256 MSHRs x 4).
 SIDE_SRCS="rtl/rinv_regs_pkg.sv rtl/v2/rinv_sram.sv rtl/v2/rinv_fifo.sv rtl/v2/cache_array.sv
            rtl/cc_regs.sv rtl/v2/cc_walker.sv rtl/v2/cc_lookup_cmp.sv rtl/v2/cc_datapath.sv
            rtl/v2/cc_resp_line.sv rtl/v2/cc_recorder.sv rtl/v2/gpu_coalescer.sv rtl/v2/gpu_tcp.sv
-           rtl/v2/gpu_tcc_arb.sv rtl/v2/gpu_frontend.sv rtl/v2/gpu_side_cc.sv"
+           rtl/v2/gpu_tcc_arb.sv rtl/v2/gpu_frontend.sv rtl/v2/gpu_side_cc.sv
+           rtl/v2/sva/gpu_side_sva.sv"
 if [ "${SIM:-}" = verilator ]; then
-  tb=tb_gpu_side_s12
-  od="$B/v_${tb}_gem5"
-  # shellcheck disable=SC2086
-  if nice -n 10 verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style \
-          -j 2 -MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0' -DRINV_VERIF \
-      --top-module "$tb" -Mdir "$od" -o "$tb" $PKG $SIDE_SRCS "tests/icarus/fe/$tb.sv" \
-      >"$B/$tb.gem5.vbuild.log" 2>&1; then
-    run_one "$tb" "$tb/gem5/verilator" "$od/$tb"
-  else
-    echo "FAIL $tb/gem5/verilator (build: $B/$tb.gem5.vbuild.log)"
-    FAILED=$((FAILED + 1))
-  fi
+  for tb in tb_gpu_side_s12 tb_gpu_side_kinv; do
+    only "$tb" || continue
+    od="$B/v_${tb}_gem5"
+    # shellcheck disable=SC2086
+    if nice -n 10 verilator --binary --timing --assert -Wno-fatal -Wno-lint -Wno-style \
+            -j 2 -MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0' -DRINV_VERIF \
+        -Itests/icarus/fe --top-module "$tb" -Mdir "$od" -o "$tb" $PKG $SIDE_SRCS \
+        "tests/icarus/fe/$tb.sv" \
+        >"$B/$tb.gem5.vbuild.log" 2>&1; then
+      run_one "$tb" "$tb/gem5/verilator" "$od/$tb"
+    else
+      echo "FAIL $tb/gem5/verilator (build: $B/$tb.gem5.vbuild.log)"
+      FAILED=$((FAILED + 1))
+    fi
+  done
 fi
 
+if [ $((PASSED + FAILED)) -eq 0 ]; then
+  echo "FAIL no testbench ran (ONLY=${ONLY:-}, SIM=${SIM:-icarus})"
+  FAILED=1
+fi
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

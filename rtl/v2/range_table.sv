@@ -79,10 +79,9 @@ module range_table #(
   // directory's critical path at 64.6 MHz) but selected among candidates computed from
   // registers only: the unchanged value, the differences shifted by one entry (sh: entries
   // moving down, dg_q[k-1]: moving up), and the differences with the inserted line x
-  // (xl[j] = x - l[j], fx[j] = f[j] - x).
+  // (xl[j] = x - l[j], fx[j] = f[j] - x). xl and fx are written out in the branch that uses
+  // them (dg_d below): the simulator evaluates those subtractions in RApply only.
   logic [Cap-1:0][25:0] dg_q, dg_d, sh;
-  logic [Cap-1:0][25:0] xl;   // x - l[j]
-  logic [Cap:0][25:0]   fx;   // f[j] - x
   logic        head_all, take_req;
   logic [25:0] f0_adv;
   assign take_req = (state_q == RIdle) && take_i && (cnt_q != '0);
@@ -434,20 +433,19 @@ module range_table #(
     else if (ap_lo && lo_q == '0) hd_d = hd_l0x;
     else if (ap_new && pos_q == '0) hd_d = '0;
   end
+  // sh[k] = dg_q[k+1]; sh[Cap-1] = 0 - l[Cap] (entry Cap is 0 after a shift down)
+  assign sh = {26'd0 - l_q[Cap], dg_q[Cap-1:1]};
+
   always_comb begin
-    for (int j = 0; j < Cap; j++) xl[j] = x_q - l_q[j];
-    for (int j = 0; j <= Cap; j++) fx[j] = f_q[j] - x_q;
-    for (int k = 0; k < Cap - 1; k++) sh[k] = dg_q[k+1];
-    sh[Cap-1] = 26'd0 - l_q[Cap];   // entry Cap is 0 after a shift down
     dg_d = dg_q;
     if (ap) begin
       for (int k = 0; k < Cap; k++) begin
         if (ap_join && k >= 32'(hi_q)) dg_d[k] = sh[k];          // the entries above move down
-        if (ap_hi && k == 32'(hi_q)) dg_d[k] = fx[k+1];          // l[hi] = x
-        if (ap_lo && k + 1 == 32'(lo_q)) dg_d[k] = xl[k];        // f[lo] = x
+        if (ap_hi && k == 32'(hi_q)) dg_d[k] = f_q[k+1] - x_q;          // fx: l[hi] = x
+        if (ap_lo && k + 1 == 32'(lo_q)) dg_d[k] = x_q - l_q[k];        // xl: f[lo] = x
         if (ap_new) begin                                        // the entries from pos move up
-          if (k + 1 == 32'(pos_q)) dg_d[k] = xl[k];
-          else if (k == 32'(pos_q)) dg_d[k] = fx[k];
+          if (k + 1 == 32'(pos_q)) dg_d[k] = x_q - l_q[k];               // xl
+          else if (k == 32'(pos_q)) dg_d[k] = f_q[k] - x_q;              // fx
           else if (k > 32'(pos_q)) dg_d[k] = dg_q[(k > 0) ? k - 1 : 0];
         end
       end

@@ -127,27 +127,36 @@ module range_table #(
 `else
   always_comb begin
 `endif
-    pc = '0;
-    for (int i = 0; i < Scan; i++) begin
-      wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
-      lt_best[i] = wd[i] <= bg_q;
-    end
-    for (int i = 0; i < Scan; i++) begin
-      for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
-    end
-    for (int i = 0; i < Scan; i++) begin
-      win[i] = 1'b1;
-      for (int j = 0; j < Scan; j++) if (j < i && !pc[j*Scan + i]) win[i] = 1'b0;
-      for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
-    end
-    g_take = !bv_q;
-    g_g    = '0;
-    g_k    = '0;
-    // win is one-hot: an AND-OR select, not a priority chain
-    for (int i = 0; i < Scan; i++) begin
-      g_take = g_take || (win[i] && lt_best[i]);
-      g_g    = g_g | ({26{win[i]}} & wg[i]);
-      g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
+    // used in RGap only (0 in the other states): the simulator skips the compares there
+    pc      = '0;
+    wg      = '0;
+    lt_best = '0;
+    win     = '0;
+    g_take  = 1'b0;
+    g_g     = '0;
+    g_k     = '0;
+    if (state_q == RGap) begin
+      for (int i = 0; i < Scan; i++) begin
+        wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
+        lt_best[i] = wd[i] <= bg_q;
+      end
+      for (int i = 0; i < Scan; i++) begin
+        for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
+      end
+      for (int i = 0; i < Scan; i++) begin
+        win[i] = 1'b1;
+        for (int j = 0; j < Scan; j++) if (j < i && !pc[j*Scan + i]) win[i] = 1'b0;
+        for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
+      end
+      g_take = !bv_q;
+      g_g    = '0;
+      g_k    = '0;
+      // win is one-hot: an AND-OR select, not a priority chain
+      for (int i = 0; i < Scan; i++) begin
+        g_take = g_take || (win[i] && lt_best[i]);
+        g_g    = g_g | ({26{win[i]}} & wg[i]);
+        g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
+      end
     end
   end
 
@@ -163,9 +172,12 @@ module range_table #(
 `endif
     l_at_lo  = '0;
     l_at_bk1 = '0;
-    for (int i = 0; i <= Cap; i++) begin
-      if (lo_q == IdxW'(i)) l_at_lo = l_q[i];
-      if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];
+    // used in RApply (l_at_lo) and RMerge (l_at_bk1) only (0 in the other states)
+    if (state_q == RApply || state_q == RMerge) begin
+      for (int i = 0; i <= Cap; i++) begin
+        if (lo_q == IdxW'(i)) l_at_lo = l_q[i];
+        if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];
+      end
     end
   end
 
@@ -183,15 +195,18 @@ module range_table #(
     wv   = '0;
     widx = '0;
     widx1 = '0;
-    for (int cc = 0; cc < R; cc++) begin
-      if (c_q == CW'(cc)) begin
-        for (int i = 0; i < Scan; i++) begin
-          wf[i]   = f_q[cc*Scan + i];
-          wl[i]   = l_q[cc*Scan + i];
-          wd[i]   = dg_q[cc*Scan + i];
-          wv[i]   = ev_q[cc*Scan + i];
-          widx[i] = IdxW'(cc*Scan + i);
-          widx1[i] = IdxW'(cc*Scan + i + 1);
+    // used in RScan and RGap only (0 in the other states)
+    if (state_q == RScan || state_q == RGap) begin
+      for (int cc = 0; cc < R; cc++) begin
+        if (c_q == CW'(cc)) begin
+          for (int i = 0; i < Scan; i++) begin
+            wf[i]   = f_q[cc*Scan + i];
+            wl[i]   = l_q[cc*Scan + i];
+            wd[i]   = dg_q[cc*Scan + i];
+            wv[i]   = ev_q[cc*Scan + i];
+            widx[i] = IdxW'(cc*Scan + i);
+            widx1[i] = IdxW'(cc*Scan + i + 1);
+          end
         end
       end
     end
@@ -222,11 +237,18 @@ module range_table #(
 `else
   always_comb begin
 `endif
-    for (int i = 0; i < Scan; i++) begin
-      wlt[i] = wv[i] && ({1'b0, wf[i]} < x27);
-      wct[i] = wv[i] && ({1'b0, wf[i]} <= x27) && (x27 <= {1'b0, wl[i]});
-      whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);
-      wlo[i] = wv[i] && ({1'b0, wf[i]} == xp1);
+    // used in RScan only (0 in the other states, where the window is 0: wv = 0)
+    wlt = '0;
+    wct = '0;
+    whi = '0;
+    wlo = '0;
+    if (state_q == RScan) begin
+      for (int i = 0; i < Scan; i++) begin
+        wlt[i] = wv[i] && ({1'b0, wf[i]} < x27);
+        wct[i] = wv[i] && ({1'b0, wf[i]} <= x27) && (x27 <= {1'b0, wl[i]});
+        whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);
+        wlo[i] = wv[i] && ({1'b0, wf[i]} == xp1);
+      end
     end
     wedge  = wlt & ~(wlt >> 1);
     wpos   = '0;

@@ -352,12 +352,12 @@ MUTATIONS_V2 = [
              "registered hist_mode decoded from the current state for StHistRd (one cycle "
              "late: the history lookup's first read uses the request's line)"),
     # ---- GPU front end (docs/ARCHITECTURE_v3_gpu_frontend.md; added 2026-11-27)
-    Mutation(CO, "if (t_coll && (32'(k) < 32'(t_nl)) && (t_line[k] == x)) begin",
-             "if (t_coll && (t_line[k] == x)) begin",
+    Mutation(CO, "if ((32'(k) < 32'(t_nl)) && (lt_line_q[j * CoalLines + k] == x)) begin",
+             "if (lt_line_q[j * CoalLines + k] == x) begin",
              "coalescer line match ignores the slot's line count (a lane op joins a stale "
              "line-table entry left by the slot's previous instruction, §4.2)"),
-    Mutation(CO, "lt_mask_d[j * CoalLines + k] = (hitk ? t_mask[k] : '0) | lane_be;",
-             "lt_mask_d[j * CoalLines + k] = lane_be;",
+    Mutation(CO, "assign lt_wmask = t_we ? ((hitk ? h_mask : '0) | lane_be) : '0;",
+             "assign lt_wmask = t_we ? lane_be : '0;",
              "store byte mask not merged over the lanes (a line's write-through carries only "
              "its last lane's bytes, D2)"),
     Mutation(CO, "if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin",
@@ -381,8 +381,8 @@ MUTATIONS_V2 = [
     Mutation(TP, "t_wdata_o           = {(Lanes * Ways){tag, 1'b0}};",
              "t_wdata_o           = {(Lanes * Ways){tag, 1'b1}};",
              "a store hit leaves the TCP line valid (stale copy after the write-through, D8)"),
-    Mutation(TP, "if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b1;",
-             "if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b0;",
+    Mutation(TP, "if (m_line_q[i] == lreq_line_i) alias_hit = 1'b1;",
+             "if (m_line_q[i] == lreq_line_i) alias_hit = 1'b0;",
              "no alias wait: a line request passes an MSHR holding its line (D6)"),
     Mutation(TP, "assign mc_full       = (32'(mc_q) == TcpMshrs);",
              "assign mc_full       = (32'(mc_q) == TcpMshrs + 1);",

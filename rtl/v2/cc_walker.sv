@@ -405,10 +405,13 @@ module cc_walker #(
           tg2 = t2_rd[i2*SW2 + 3 +: TagW2];
           ac2_tag_d[i2*TagW2 +: TagW2] = tg2;
           ac2_dirty_d[i2] = t2_rd[i2*SW2 + 1];
-          line = cm_q.sw ? 27'({tg2, cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
-                         : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-          ac2_hit_d[i2] = cmv_q && look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2] &&
-                          (cm_q.sw ? in_range(line, cm_q) : (tg2 == TagW2'(cm_q.grp >> LR2)));
+          // the compare only for a valid word of a valid lane (0 otherwise, as the AND gives)
+          ac2_hit_d[i2] = 1'b0;
+          if (cmv_q && look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2]) begin
+            line = cm_q.sw ? 27'({tg2, cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
+                           : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
+            ac2_hit_d[i2] = cm_q.sw ? in_range(line, cm_q) : (tg2 == TagW2'(cm_q.grp >> LR2));
+          end
           hcl[l*NE + w] = ac2_hit_d[i2] && !t2_rd[i2*SW2 + 1];
         end
         for (int k = 0; k < NL1; k++) begin
@@ -416,10 +419,13 @@ module cc_walker #(
             i1  = (k * Lanes + l) * L1Ways + w;
             tg1 = t1_rd[i1*SW1 + 1 +: TagW1];
             ac1_tag_d[i1*TagW1 +: TagW1] = tg1;
-            line = cm_q.sw ? 27'({tg1, cm_q.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l)
-                           : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-            ac1_hit_d[i1] = cmv_q && look1(cm_q) && cml[l] && t1_rd[i1*SW1] &&
-                            (cm_q.sw ? in_range(line, cm_q) : (tg1 == TagW1'(cm_q.grp >> LR1)));
+            ac1_hit_d[i1] = 1'b0;
+            if (cmv_q && look1(cm_q) && cml[l] && t1_rd[i1*SW1]) begin
+              line = cm_q.sw ? 27'({tg1, cm_q.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l)
+                             : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
+              ac1_hit_d[i1] = cm_q.sw ? in_range(line, cm_q)
+                                      : (tg1 == TagW1'(cm_q.grp >> LR1));
+            end
             hcl[l*NE + L2Ways + k*L1Ways + w] = ac1_hit_d[i1];
           end
         end
@@ -459,7 +465,6 @@ module cc_walker #(
   // The count is a balanced adder tree (fpga-ooc: a chain of conditional increments and a
   // priority mux over every hit was the GPU side's critical path, 93 logic levels, 22 MHz).
   logic [NH-1:0]       hord;
-  logic [NH-1:0][25:0] hline;
   logic [7:0]          act_n;
   logic [25:0]         act_line;
 
@@ -484,20 +489,34 @@ module cc_walker #(
 `endif
     for (int l = 0; l < Lanes; l++) begin
       for (int w = 0; w < L2Ways; w++) begin
-        hord[l*NE + w]  = ac2_hit_q[l * L2Ways + w];
-        hline[l*NE + w] = line2(ac_q, ac2_tag_q[(l * L2Ways + w)*TagW2 +: TagW2], LaneW'(l));
+        hord[l*NE + w] = ac2_hit_q[l * L2Ways + w];
       end
       for (int k = 0; k < NL1; k++) begin
         for (int w = 0; w < L1Ways; w++) begin
-          hord[l*NE + L2Ways + k*L1Ways + w]  = ac1_hit_q[(k * Lanes + l) * L1Ways + w];
-          hline[l*NE + L2Ways + k*L1Ways + w] =
-            line1(ac_q, ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1], LaneW'(l));
+          hord[l*NE + L2Ways + k*L1Ways + w] = ac1_hit_q[(k * Lanes + l) * L1Ways + w];
         end
       end
     end
+    // gated by "any select" / "any hit" (0 without, as the AND-OR and the tree give): the
+    // simulator then skips both in the cycles without a hit, the hardware adds one mux level
     act_line = '0;
-    for (int i = 0; i < NH; i++) act_line = act_line | ({26{hone_q[i]}} & hline[i]);
-    act_n    = popcount(hord);
+    act_n    = '0;
+    if (hone_q != '0) begin
+      for (int l = 0; l < Lanes; l++) begin
+        for (int w = 0; w < L2Ways; w++) begin
+          act_line = act_line | ({26{hone_q[l*NE + w]}} &
+                     line2(ac_q, ac2_tag_q[(l * L2Ways + w)*TagW2 +: TagW2], LaneW'(l)));
+        end
+        for (int k = 0; k < NL1; k++) begin
+          for (int w = 0; w < L1Ways; w++) begin
+            act_line = act_line | ({26{hone_q[l*NE + L2Ways + k*L1Ways + w]}} &
+                       line1(ac_q, ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1],
+                             LaneW'(l)));
+          end
+        end
+      end
+    end
+    if (hord != '0) act_n = popcount(hord);
   end
 
   ev_t ac_ev;

@@ -96,9 +96,10 @@ module gpu_coalescer #(
   logic [CoalTokens-1:0]               we_q, we_d;
   logic [CoalTokens-1:0][NlW-1:0]      nl_q, nl_d, ndone_q, ndone_d;
   logic [CoalTokens-1:0][LaneW-1:0]    nlane_q, nlane_d;
-  // line table, flat over (slot, k): entry j*CoalLines + k
-  logic [CdDep-1:0][rinv_pkg::LineW-1:0]     lt_line_q, lt_line_d;
-  logic [CdDep-1:0][rinv_pkg::LineBytes-1:0] lt_mask_q, lt_mask_d;
+  // line table, flat over (slot, k): entry j*CoalLines + k; written one row per cycle
+  // (lt_w*, below), not copied whole
+  logic [CdDep-1:0][rinv_pkg::LineW-1:0]     lt_line_q;
+  logic [CdDep-1:0][rinv_pkg::LineBytes-1:0] lt_mask_q;
   logic [SlotW-1:0]                    tail_q, tail_d, ip_q, ip_d, head_q, head_d;
   iss_st_e                             ist_q, ist_d;
   logic [KW-1:0]                       ik_q, ik_d;
@@ -167,32 +168,31 @@ module gpu_coalescer #(
     cl_addr = ClAW'(32'(s) * WaveSize + 32'(i));
   endfunction
 
-  // ---- line table rows of the tail slot (collect) and the issue slot (lreq), by one compare
-  // per slot: no variable index scaled by the entry width (26 bits), which Yosys maps to a
-  // MULT18X18D (cf. docs/FPGA.md)
-  logic [CoalLines-1:0][rinv_pkg::LineW-1:0]     t_line;
-  logic [CoalLines-1:0][rinv_pkg::LineBytes-1:0] t_mask;
-  rinv_pkg::line_t                               i_line;
-  rinv_pkg::lmask_t                              i_mask;
+  // ---- line table reads, one compare per slot and row: no variable index scaled by the entry
+  // width (26 bits), which Yosys maps to a MULT18X18D (cf. docs/FPGA.md). The issue row
+  // (ip, ik) is read in IReq only (lreq_* are 0 elsewhere).
+  rinv_pkg::line_t  i_line;
+  rinv_pkg::lmask_t i_mask;
+  logic             ireq;
+
+  assign ireq = (ist_q == IReq);
 
 `ifdef __ICARUS__
   always @* begin
 `else
   always_comb begin
 `endif
-    t_line = '0;
-    t_mask = '0;
     i_line = '0;
     i_mask = '0;
-    for (int j = 0; j < CoalTokens; j++) begin
-      for (int k = 0; k < CoalLines; k++) begin
-        if (32'(tail_q) == j) begin
-          t_line[k] = lt_line_q[j * CoalLines + k];
-          t_mask[k] = lt_mask_q[j * CoalLines + k];
-        end
-        if ((32'(ip_q) == j) && (32'(ik_q) == k)) begin
-          i_line = lt_line_q[j * CoalLines + k];
-          i_mask = lt_mask_q[j * CoalLines + k];
+    if (ireq) begin
+      for (int j = 0; j < CoalTokens; j++) begin
+        if (32'(ip_q) == j) begin
+          for (int k = 0; k < CoalLines; k++) begin
+            if (32'(ik_q) == k) begin
+              i_line = lt_line_q[j * CoalLines + k];
+              i_mask = lt_mask_q[j * CoalLines + k];
+            end
+          end
         end
       end
     end
@@ -205,7 +205,7 @@ module gpu_coalescer #(
   logic [KW-1:0]    hk, kk;
   logic [NlW-1:0]   t_nl;
   logic [LaneW-1:0] t_nlane;
-  rinv_pkg::lmask_t lane_be;
+  rinv_pkg::lmask_t lane_be, h_mask;
 
   assign x       = port_req_addr_i[31:6];
   assign wd      = port_req_addr_i[5:2];
@@ -222,12 +222,21 @@ module gpu_coalescer #(
 `else
   always_comb begin
 `endif
-    hitk = 1'b0;
-    hk   = '0;
-    for (int k = CoalLines - 1; k >= 0; k--) begin
-      if (t_coll && (32'(k) < 32'(t_nl)) && (t_line[k] == x)) begin
-        hitk = 1'b1;
-        hk   = KW'(k);
+    // the tail slot's rows k < nl (lowest k wins; at most one hits) and the hit row's mask
+    hitk   = 1'b0;
+    hk     = '0;
+    h_mask = '0;
+    if (t_coll) begin
+      for (int j = 0; j < CoalTokens; j++) begin
+        if (32'(tail_q) == j) begin
+          for (int k = CoalLines - 1; k >= 0; k--) begin
+            if ((32'(k) < 32'(t_nl)) && (lt_line_q[j * CoalLines + k] == x)) begin
+              hitk   = 1'b1;
+              hk     = KW'(k);
+              h_mask = lt_mask_q[j * CoalLines + k];
+            end
+          end
+        end
       end
     end
   end
@@ -256,8 +265,6 @@ module gpu_coalescer #(
 
   // ---- line request (IReq): Moore, outside the next-state block (a block that also reads
   // lreq_ready_i would re-drive these and, through the TCP's ready, loop under Icarus) ------
-  logic ireq;
-  assign ireq         = (ist_q == IReq);
   assign lreq_valid_o = ireq;
   assign lreq_line_o  = ireq ? i_line : '0;
   assign lreq_we_o    = ireq && we_q[ip_q];
@@ -277,8 +284,6 @@ module gpu_coalescer #(
     nl_d      = nl_q;
     ndone_d   = ndone_q;
     nlane_d   = nlane_q;
-    lt_line_d = lt_line_q;
-    lt_mask_d = lt_mask_q;
     tail_d    = tail_q;
     ip_d      = ip_q;
     head_d    = head_q;
@@ -314,20 +319,6 @@ module gpu_coalescer #(
         we_d[tail_q]    = port_req_we_i;
         ndone_d[tail_q] = '0;
         st_d[tail_q]    = SColl;
-      end
-      // line table entry (tail, kk): one compare per entry (constant indices, see t_line)
-      for (int j = 0; j < CoalTokens; j++) begin
-        for (int k = 0; k < CoalLines; k++) begin
-          if ((32'(tail_q) == j) && (32'(kk) == k)) begin
-            if (!hitk) begin
-              lt_line_d[j * CoalLines + k] = x;
-              lt_mask_d[j * CoalLines + k] = '0;
-            end
-            if (t_we) begin
-              lt_mask_d[j * CoalLines + k] = (hitk ? t_mask[k] : '0) | lane_be;
-            end
-          end
-        end
       end
       if (!hitk) nl_d[tail_q] = t_nl + 1'b1;
       if (t_we) cd_we = 1'b1;
@@ -419,10 +410,6 @@ module gpu_coalescer #(
       nl_q      <= '0;
       ndone_q   <= '0;
       nlane_q   <= '0;
-      for (int e = 0; e < CdDep; e++) begin
-        lt_line_q[e] <= '0;
-        lt_mask_q[e] <= '0;
-      end
       tail_q    <= '0;
       ip_q      <= '0;
       head_q    <= '0;
@@ -443,8 +430,6 @@ module gpu_coalescer #(
       nl_q      <= nl_d;
       ndone_q   <= ndone_d;
       nlane_q   <= nlane_d;
-      lt_line_q <= lt_line_d;
-      lt_mask_q <= lt_mask_d;
       tail_q    <= tail_d;
       ip_q      <= ip_d;
       head_q    <= head_d;
@@ -459,6 +444,34 @@ module gpu_coalescer #(
       sc_last_q <= sc_last_d;
       sc_word_q <= sc_word_d;
       rl_q      <= rl_d;
+    end
+  end
+
+  // ---- line table write port: row (tail, kk) of a lane-op handshake. A new row (no hit)
+  // takes the line X and mask 0; a store ORs its lane's bytes into the row's mask.
+  logic             lt_wl, lt_wm;
+  rinv_pkg::lmask_t lt_wmask;
+
+  assign lt_wl    = req_hs && !hitk;
+  assign lt_wm    = req_hs && (!hitk || t_we);
+  assign lt_wmask = t_we ? ((hitk ? h_mask : '0) | lane_be) : '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int e = 0; e < CdDep; e++) begin
+        lt_line_q[e] <= '0;
+        lt_mask_q[e] <= '0;
+      end
+    end else if (lt_wm) begin
+      // one compare per entry (constant indices, see i_line)
+      for (int j = 0; j < CoalTokens; j++) begin
+        for (int k = 0; k < CoalLines; k++) begin
+          if ((32'(tail_q) == j) && (32'(kk) == k)) begin
+            if (lt_wl) lt_line_q[j * CoalLines + k] <= x;
+            lt_mask_q[j * CoalLines + k] <= lt_wmask;
+          end
+        end
+      end
     end
   end
 

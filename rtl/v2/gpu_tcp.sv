@@ -147,11 +147,13 @@ module gpu_tcp #(
   // compare registers (TCm -> TAc / TFAc)
   logic               hit_q, hit_d, hasinv_q, hasinv_d;
   logic [WayW-1:0]    hway_q, hway_d, vict_q, vict_d, rr_q, rr_d;
-  // MSHRs
-  logic [TcpMshrs-1:0]                       m_v_q, m_v_d, m_we_q, m_we_d;
-  logic [TcpMshrs-1:0][rinv_pkg::LineW-1:0]  m_line_q, m_line_d;
-  logic [TcpMshrs-1:0][SlotW-1:0]            m_slot_q, m_slot_d;
-  logic [TcpMshrs-1:0][KW-1:0]               m_k_q, m_k_d;
+  // MSHRs: valid bits (set at allocation, cleared at a response) and the payload, written
+  // at allocation only (m_alloc, one MSHR per cycle; not copied whole)
+  logic [TcpMshrs-1:0]                       m_v_q, m_v_d, m_we_q;
+  logic [TcpMshrs-1:0][rinv_pkg::LineW-1:0]  m_line_q;
+  logic [TcpMshrs-1:0][SlotW-1:0]            m_slot_q;
+  logic [TcpMshrs-1:0][KW-1:0]               m_k_q;
+  logic                                      m_alloc;
   logic [McW-1:0]                            mc_q, mc_d;
 
   // ---- line decode ------------------------------------------------------------------------
@@ -200,9 +202,14 @@ module gpu_tcp #(
 `else
   always_comb begin
 `endif
+    // no valid MSHR (mc = 0): no alias; the line compare only for a valid MSHR
     alias_hit = 1'b0;
-    for (int i = 0; i < TcpMshrs; i++) begin
-      if (m_v_q[i] && (m_line_q[i] == lreq_line_i)) alias_hit = 1'b1;
+    if (mc_q != '0) begin
+      for (int i = 0; i < TcpMshrs; i++) begin
+        if (m_v_q[i]) begin
+          if (m_line_q[i] == lreq_line_i) alias_hit = 1'b1;
+        end
+      end
     end
   end
 `ifdef __ICARUS__
@@ -210,12 +217,15 @@ module gpu_tcp #(
 `else
   always_comb begin
 `endif
+    // the lowest free MSHR, used in TAc only (allocation; 0 in the other states)
     has_free = 1'b0;
     free_i   = '0;
-    for (int i = TcpMshrs - 1; i >= 0; i--) begin
-      if (!m_v_q[i]) begin
-        has_free = 1'b1;
-        free_i   = IW'(i);
+    if (tst_q == TAc) begin
+      for (int i = TcpMshrs - 1; i >= 0; i--) begin
+        if (!m_v_q[i]) begin
+          has_free = 1'b1;
+          free_i   = IW'(i);
+        end
       end
     end
   end
@@ -282,10 +292,7 @@ module gpu_tcp #(
     vict_d    = vict_q;
     rr_d      = rr_q;
     m_v_d     = m_v_q;
-    m_we_d    = m_we_q;
-    m_line_d  = m_line_q;
-    m_slot_d  = m_slot_q;
-    m_k_d     = m_k_q;
+    m_alloc   = 1'b0;
     mc_d      = mc_q;
 
     tq_push   = 1'b0;
@@ -376,17 +383,9 @@ module gpu_tcp #(
             t_we_o              = (Lanes * Ways)'(1) << ((32'(bnk) << WaySh) + 32'(hway_q));
             t_wdata_o           = {(Lanes * Ways){tag, 1'b0}};
           end
-          // one compare per MSHR: a variable index scaled by the 26-bit line width is a
-          // MULT18X18D in Yosys (cf. docs/FPGA.md)
-          for (int i = 0; i < TcpMshrs; i++) begin
-            if (32'(free_i) == i) begin
-              m_v_d[i]    = 1'b1;
-              m_we_d[i]   = rq_we_q;
-              m_line_d[i] = rq_line_q;
-              m_slot_d[i] = rq_slot_q;
-              m_k_d[i]    = rq_k_q;
-            end
-          end
+          // MSHR free_i: valid, its payload written by the allocation port (m_alloc, below)
+          m_v_d[free_i]    = 1'b1;
+          m_alloc          = 1'b1;
           mc_d             = mc_q + 1'b1;
           tq_push          = 1'b1;
           tq_pdata         = rq_we_q ? {rq_line_q, 1'b1, rq_mask_q, rq_data_q, free_i}
@@ -447,12 +446,6 @@ module gpu_tcp #(
       vict_q    <= '0;
       rr_q      <= '0;
       m_v_q     <= '0;
-      m_we_q    <= '0;
-      for (int i = 0; i < TcpMshrs; i++) begin
-        m_line_q[i] <= '0;
-        m_slot_q[i] <= '0;
-        m_k_q[i]    <= '0;
-      end
       mc_q      <= '0;
     end else begin
       tst_q     <= tst_d;
@@ -472,11 +465,27 @@ module gpu_tcp #(
       vict_q    <= vict_d;
       rr_q      <= rr_d;
       m_v_q     <= m_v_d;
-      m_we_q    <= m_we_d;
-      m_line_q  <= m_line_d;
-      m_slot_q  <= m_slot_d;
-      m_k_q     <= m_k_d;
       mc_q      <= mc_d;
+    end
+  end
+
+  // MSHR payload: written at allocation (TAc), at MSHR free_i; one compare per MSHR: a
+  // variable index scaled by the 26-bit line width is a MULT18X18D in Yosys (cf. docs/FPGA.md)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      m_we_q   <= '0;
+      m_line_q <= '0;
+      m_slot_q <= '0;
+      m_k_q    <= '0;
+    end else if (m_alloc) begin
+      for (int i = 0; i < TcpMshrs; i++) begin
+        if (32'(free_i) == i) begin
+          m_we_q[i]   <= rq_we_q;
+          m_line_q[i] <= rq_line_q;
+          m_slot_q[i] <= rq_slot_q;
+          m_k_q[i]    <= rq_k_q;
+        end
+      end
     end
   end
 

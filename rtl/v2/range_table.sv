@@ -79,10 +79,9 @@ module range_table #(
   // directory's critical path at 64.6 MHz) but selected among candidates computed from
   // registers only: the unchanged value, the differences shifted by one entry (sh: entries
   // moving down, dg_q[k-1]: moving up), and the differences with the inserted line x
-  // (xl[j] = x - l[j], fx[j] = f[j] - x).
+  // (xl[j] = x - l[j], fx[j] = f[j] - x). xl and fx are written out in the branch that uses
+  // them (dg_d below): the simulator evaluates those subtractions in RApply only.
   logic [Cap-1:0][25:0] dg_q, dg_d, sh;
-  logic [Cap-1:0][25:0] xl;   // x - l[j]
-  logic [Cap:0][25:0]   fx;   // f[j] - x
   logic        head_all, take_req;
   logic [25:0] f0_adv;
   assign take_req = (state_q == RIdle) && take_i && (cnt_q != '0);
@@ -128,27 +127,36 @@ module range_table #(
 `else
   always_comb begin
 `endif
-    pc = '0;
-    for (int i = 0; i < Scan; i++) begin
-      wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
-      lt_best[i] = wd[i] <= bg_q;
-    end
-    for (int i = 0; i < Scan; i++) begin
-      for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
-    end
-    for (int i = 0; i < Scan; i++) begin
-      win[i] = 1'b1;
-      for (int j = 0; j < Scan; j++) if (j < i && !pc[j*Scan + i]) win[i] = 1'b0;
-      for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
-    end
-    g_take = !bv_q;
-    g_g    = '0;
-    g_k    = '0;
-    // win is one-hot: an AND-OR select, not a priority chain
-    for (int i = 0; i < Scan; i++) begin
-      g_take = g_take || (win[i] && lt_best[i]);
-      g_g    = g_g | ({26{win[i]}} & wg[i]);
-      g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
+    // used in RGap only (0 in the other states): the simulator skips the compares there
+    pc      = '0;
+    wg      = '0;
+    lt_best = '0;
+    win     = '0;
+    g_take  = 1'b0;
+    g_g     = '0;
+    g_k     = '0;
+    if (state_q == RGap) begin
+      for (int i = 0; i < Scan; i++) begin
+        wg[i]      = wd[i] - 26'd1;          // > 0: entries are sorted, non-adjacent
+        lt_best[i] = wd[i] <= bg_q;
+      end
+      for (int i = 0; i < Scan; i++) begin
+        for (int j = 0; j < Scan; j++) if (j > i) pc[i*Scan + j] = wd[j] < wd[i];
+      end
+      for (int i = 0; i < Scan; i++) begin
+        win[i] = 1'b1;
+        for (int j = 0; j < Scan; j++) if (j < i && !pc[j*Scan + i]) win[i] = 1'b0;
+        for (int j = 0; j < Scan; j++) if (j > i && pc[i*Scan + j]) win[i] = 1'b0;
+      end
+      g_take = !bv_q;
+      g_g    = '0;
+      g_k    = '0;
+      // win is one-hot: an AND-OR select, not a priority chain
+      for (int i = 0; i < Scan; i++) begin
+        g_take = g_take || (win[i] && lt_best[i]);
+        g_g    = g_g | ({26{win[i]}} & wg[i]);
+        g_k    = g_k | ({IdxW{win[i]}} & widx[i]);
+      end
     end
   end
 
@@ -164,9 +172,12 @@ module range_table #(
 `endif
     l_at_lo  = '0;
     l_at_bk1 = '0;
-    for (int i = 0; i <= Cap; i++) begin
-      if (lo_q == IdxW'(i)) l_at_lo = l_q[i];
-      if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];
+    // used in RApply (l_at_lo) and RMerge (l_at_bk1) only (0 in the other states)
+    if (state_q == RApply || state_q == RMerge) begin
+      for (int i = 0; i <= Cap; i++) begin
+        if (lo_q == IdxW'(i)) l_at_lo = l_q[i];
+        if (i >= 1 && bk_q == IdxW'(i - 1)) l_at_bk1 = l_q[i];
+      end
     end
   end
 
@@ -184,15 +195,18 @@ module range_table #(
     wv   = '0;
     widx = '0;
     widx1 = '0;
-    for (int cc = 0; cc < R; cc++) begin
-      if (c_q == CW'(cc)) begin
-        for (int i = 0; i < Scan; i++) begin
-          wf[i]   = f_q[cc*Scan + i];
-          wl[i]   = l_q[cc*Scan + i];
-          wd[i]   = dg_q[cc*Scan + i];
-          wv[i]   = ev_q[cc*Scan + i];
-          widx[i] = IdxW'(cc*Scan + i);
-          widx1[i] = IdxW'(cc*Scan + i + 1);
+    // used in RScan and RGap only (0 in the other states)
+    if (state_q == RScan || state_q == RGap) begin
+      for (int cc = 0; cc < R; cc++) begin
+        if (c_q == CW'(cc)) begin
+          for (int i = 0; i < Scan; i++) begin
+            wf[i]   = f_q[cc*Scan + i];
+            wl[i]   = l_q[cc*Scan + i];
+            wd[i]   = dg_q[cc*Scan + i];
+            wv[i]   = ev_q[cc*Scan + i];
+            widx[i] = IdxW'(cc*Scan + i);
+            widx1[i] = IdxW'(cc*Scan + i + 1);
+          end
         end
       end
     end
@@ -223,11 +237,18 @@ module range_table #(
 `else
   always_comb begin
 `endif
-    for (int i = 0; i < Scan; i++) begin
-      wlt[i] = wv[i] && ({1'b0, wf[i]} < x27);
-      wct[i] = wv[i] && ({1'b0, wf[i]} <= x27) && (x27 <= {1'b0, wl[i]});
-      whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);
-      wlo[i] = wv[i] && ({1'b0, wf[i]} == xp1);
+    // used in RScan only (0 in the other states, where the window is 0: wv = 0)
+    wlt = '0;
+    wct = '0;
+    whi = '0;
+    wlo = '0;
+    if (state_q == RScan) begin
+      for (int i = 0; i < Scan; i++) begin
+        wlt[i] = wv[i] && ({1'b0, wf[i]} < x27);
+        wct[i] = wv[i] && ({1'b0, wf[i]} <= x27) && (x27 <= {1'b0, wl[i]});
+        whi[i] = wv[i] && ({1'b0, wl[i]} == xm1);
+        wlo[i] = wv[i] && ({1'b0, wf[i]} == xp1);
+      end
     end
     wedge  = wlt & ~(wlt >> 1);
     wpos   = '0;
@@ -434,20 +455,19 @@ module range_table #(
     else if (ap_lo && lo_q == '0) hd_d = hd_l0x;
     else if (ap_new && pos_q == '0) hd_d = '0;
   end
+  // sh[k] = dg_q[k+1]; sh[Cap-1] = 0 - l[Cap] (entry Cap is 0 after a shift down)
+  assign sh = {26'd0 - l_q[Cap], dg_q[Cap-1:1]};
+
   always_comb begin
-    for (int j = 0; j < Cap; j++) xl[j] = x_q - l_q[j];
-    for (int j = 0; j <= Cap; j++) fx[j] = f_q[j] - x_q;
-    for (int k = 0; k < Cap - 1; k++) sh[k] = dg_q[k+1];
-    sh[Cap-1] = 26'd0 - l_q[Cap];   // entry Cap is 0 after a shift down
     dg_d = dg_q;
     if (ap) begin
       for (int k = 0; k < Cap; k++) begin
         if (ap_join && k >= 32'(hi_q)) dg_d[k] = sh[k];          // the entries above move down
-        if (ap_hi && k == 32'(hi_q)) dg_d[k] = fx[k+1];          // l[hi] = x
-        if (ap_lo && k + 1 == 32'(lo_q)) dg_d[k] = xl[k];        // f[lo] = x
+        if (ap_hi && k == 32'(hi_q)) dg_d[k] = f_q[k+1] - x_q;          // fx: l[hi] = x
+        if (ap_lo && k + 1 == 32'(lo_q)) dg_d[k] = x_q - l_q[k];        // xl: f[lo] = x
         if (ap_new) begin                                        // the entries from pos move up
-          if (k + 1 == 32'(pos_q)) dg_d[k] = xl[k];
-          else if (k == 32'(pos_q)) dg_d[k] = fx[k];
+          if (k + 1 == 32'(pos_q)) dg_d[k] = x_q - l_q[k];               // xl
+          else if (k == 32'(pos_q)) dg_d[k] = f_q[k] - x_q;              // fx
           else if (k > 32'(pos_q)) dg_d[k] = dg_q[(k > 0) ? k - 1 : 0];
         end
       end

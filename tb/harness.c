@@ -231,7 +231,7 @@ static void run_begin(harness_t *h) {
 
 void run_end(harness_t *h) {
   run_result_t *r = &h->res[h->run_idx];
-  const rinv_out_t *o = &h->out;
+  const rinv_out_t *o = last_out(h);
   int drop_wb = h->o.inject == INJ_DROP_WB_ADDR || h->o.inject == INJ_DROP_WB_SET;
   if (drop_wb && !e2e_injected(h->e2e)) {
     error_msg(h, "+inject=%s never fired: no dirty write-back happened during an %s walk "
@@ -633,7 +633,9 @@ void harness_observe(harness_t *h, const rinv_out_t *out) {
   observe_dbg(h, out);
   e2e_step(h->e2e, e2e_bad, h);
   corners_step(h->corners, &h->in, out);
-  memcpy(&h->out, out, h->out_bytes); /* see out_bytes */
+  h->prev_inv_busy = out->inv_busy;
+  h->prev_inv_done = out->inv_done;
+  if (out != h->out_kept) memcpy(&h->out, out, h->out_bytes); /* see out_bytes */
   h->have_prev = 1;
 
   if (h->phase == PH_SETUP || h->phase == PH_RUN) h->run_cycles++;
@@ -689,6 +691,7 @@ int harness_run_standalone(harness_t *h) {
   }
   rinv_out_t out;
   memset(&out, 0, sizeof out);
+  h->out_kept = &out; /* lives until harness_finish: no copy of it in harness_observe */
   for (;;) {
     int st = harness_drive(h, &h->in); /* no copy: the model reads the harness's inputs */
     if (st == HARNESS_DONE) break;
@@ -701,6 +704,7 @@ int harness_run_standalone(harness_t *h) {
     harness_observe(h, &out);
   }
   int rc = harness_finish(h);
+  h->out_kept = NULL;
   harness_free(h);
   rinv_model_free(m);
   return rc;

@@ -183,7 +183,10 @@ struct harness {
   uint64_t rng;
   int cycle_is_reset;
   rinv_in_t in;    /* inputs of the current cycle */
-  rinv_out_t out;  /* outputs of the last observed cycle */
+  rinv_out_t out;  /* outputs of the last observed cycle, unless out_kept (read last_out()) */
+  const rinv_out_t *out_kept; /* non-NULL: the caller keeps the last observed outputs here
+                                 between cycles (harness_run_standalone), not copied to out */
+  uint32_t prev_inv_busy, prev_inv_done; /* inv_busy, inv_done of the last observed cycle */
   size_t out_bytes; /* sizeof out, as a run-time value: a copy of a constant size became rep
                        movsq, slow to start on the machines measured (5% of rinv_sim's time);
                        memcpy with this size is the library's vector copy */
@@ -260,6 +263,10 @@ struct harness {
 
 /* tb/harness.c */
 void drv_abort(side_drv_t *d);
+/* The outputs of the last observed cycle. */
+static inline const rinv_out_t *last_out(const harness_t *h) {
+  return h->out_kept ? h->out_kept : &h->out;
+}
 void error_msg(harness_t *h, const char *fmt, ...);
 void json_str(char *dst, size_t len, const char *s);
 void run_end(harness_t *h);

@@ -238,7 +238,7 @@ void observe_internal(harness_t *h, const rinv_out_t *out) {
         lineset_remove(&h->pending[s], out->cc_req_line[s]);
         /* fetched while an invalidation runs (unsynchronised traffic of the target side):
          * it may legitimately be valid after done, so it is not checked by that release */
-        if (out->inv_busy || (h->have_prev && h->out.inv_busy)) {
+        if (out->inv_busy || (h->have_prev && h->prev_inv_busy)) {
           lineset_add(&h->refetch[s], out->cc_req_line[s]);
         }
       }
@@ -297,8 +297,8 @@ void observe_internal(harness_t *h, const rinv_out_t *out) {
     if (out->hist_go[s]) txlog(h, "hist_go %s", sn);
     if (out->hist_done[s]) txlog(h, "hist_done %s", sn);
   }
-  int prev_busy = h->have_prev ? (int)h->out.inv_busy : 0;
-  int prev_done = h->have_prev ? (int)h->out.inv_done : 0;
+  int prev_busy = h->have_prev ? (int)h->prev_inv_busy : 0;
+  int prev_done = h->have_prev ? (int)h->prev_inv_done : 0;
   if (out->inv_busy && !prev_busy) {
     h->rel_count++;
     h->inv_src = out->lock_owner >= 1 && out->lock_owner <= 2 ? (int)out->lock_owner - 1 : -1;
@@ -416,6 +416,7 @@ void report_deadlock(harness_t *h) {
            h->pending[1].count);
   }
   printf("  axi master state %d, memory read %s, lock owner %u, inv_busy %u\n", h->ax_st,
-         h->mem_reads ? "outstanding" : "idle", h->out.lock_owner, h->out.inv_busy);
+         h->mem_reads ? "outstanding" : "idle", last_out(h)->lock_owner,
+         last_out(h)->inv_busy);
   txlog_print(h);
 }

@@ -25,12 +25,12 @@ static void reset_bad_byte(void *ctx, uint32_t line, unsigned byte, unsigned exp
   }
 }
 
-/* Did this cycle (outputs out, inputs h->in, previous outputs h->out) show the event? */
+/* Did this cycle (outputs out, inputs h->in, previous inv_busy h->prev_inv_busy) show the event? */
 int reset_event_seen(const harness_t *h, const rinv_out_t *out) {
   const rinv_in_t *in = &h->in;
   switch (h->o.reset_ev) {
     case RESET_EV_CYCLE: return h->run_cycles >= h->o.reset_k;
-    case RESET_EV_INV: return out->inv_busy && !(h->have_prev && h->out.inv_busy);
+    case RESET_EV_INV: return out->inv_busy && !(h->have_prev && h->prev_inv_busy);
     case RESET_EV_HIST: return out->hist_go[0] || out->hist_go[1];
     case RESET_EV_WB: return out->mem_req_valid && in->mem_req_ready && out->mem_req_we;
     case RESET_EV_FILL: return out->mem_req_valid && in->mem_req_ready && !out->mem_req_we;

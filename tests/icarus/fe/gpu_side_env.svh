@@ -1,7 +1,8 @@
 // The integrated GPU side controller (gpu_side_cc) at gem5 values (L1_LAT 4, L2_LAT 2, O 0,
 // W 2) with its port signals, and a behavioural memory on its directory channel (cc_req /
 // fill: a fill 4 cycles after a read request). Included by the gpu_side_cc testbenches
-// (tb_gpu_side_s12, tb_gpu_side_kinv) inside their module; `lo` drives lock_owner_i.
+// (tb_gpu_side_s12, tb_gpu_side_kinv) inside their module; `lo` drives lock_owner_i. Also the
+// error count (err: the first message kept) and idle_ports, which releases every port.
   localparam int L1Sets = 16, L1Ways = 16, L2Sets = rinv_pkg::Gem5GpuL2Sets;
   localparam int L2Ways = rinv_pkg::Gem5GpuL2Ways;
 
@@ -76,3 +77,14 @@
   assign fillv = (mem_at == 0);
   assign filld = fillv ? linedata(mem_line) : '0;
 
+  int    errs;
+  string first_err;
+
+  task automatic err(input string s);
+    if (errs == 0) first_err = s;
+    errs++;
+  endtask
+
+  task automatic idle_ports;
+    pv = '0; pwe = '0; plast = '0; paddr = '0; pwdata = '0; pstrb = '0; rrdy = '1;
+  endtask

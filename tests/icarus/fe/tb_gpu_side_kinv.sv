@@ -15,20 +15,9 @@ module tb_gpu_side_kinv;
 
   localparam logic [25:0] LX = 26'h0001001;
 
-  int errs;
   int cyc = 0, tresp_cyc = -1, kinv_cyc = -1, n_lhs = 0;   // written by the monitor only
   logic [9:0][31:0] st0;
   logic [31:0] kc0;
-  string first_err;
-
-  task automatic err(input string s);
-    if (errs == 0) first_err = s;
-    errs++;
-  endtask
-
-  task automatic idle_ports;
-    pv = '0; pwe = '0; plast = '0; paddr = '0; pwdata = '0; pstrb = '0; rrdy = '1;
-  endtask
 
   // counts line-request handshakes, the cycle of the TCC's answer to TCP 0 and of the first
   // TCP invalidation (sampled mid-cycle: the inputs change 1 ns after the rising edge)

@@ -14,20 +14,10 @@ module tb_gpu_side_s12;
 
   assign lo = 2'd0;   // the lock stays with nobody
 
-  int cyc, errs, lane, n_lhs, n_grant, n_trhs, nresp;
+  int cyc, lane, n_lhs, n_grant, n_trhs, nresp;
   int lhs [8], grant_c [8], trhs_c [8];
   int resp_c [80];
   logic [9:0][31:0] st0;
-  string first_err;
-
-  task automatic err(input string s);
-    if (errs == 0) first_err = s;
-    errs++;
-  endtask
-
-  task automatic idle_ports;
-    pv = '0; pwe = '0; plast = '0; paddr = '0; pwdata = '0; pstrb = '0; rrdy = '1;
-  endtask
 
   // one single-lane load on CU c, waiting for its response
   task automatic load1(input int c, input logic [25:0] l);

@@ -287,9 +287,12 @@ uint32_t gpu_coal_tail(const gpu_coal_t *c) { return c->tail; }
 uint32_t gpu_coal_ip(const gpu_coal_t *c) { return c->ip; }
 uint32_t gpu_coal_head(const gpu_coal_t *c) { return c->head; }
 uint32_t gpu_coal_ist(const gpu_coal_t *c) { return c->ist; }
-/* the head slot is the oldest busy one: if it is SFree, every slot is (tail == head) */
+/* the head slot is the oldest busy one: if it is SFree, every slot is (tail == head); the
+ * tail slot is asked too, so that port_req_ready of a skipped evaluation (!init) needs no
+ * more than this */
 uint32_t gpu_coal_quiet(const gpu_coal_t *c) {
-  return c->slot[c->head].st == SFREE && c->ist == IIDLE && !c->sb.v && !c->sc.v;
+  return c->slot[c->head].st == SFREE && c->slot[c->tail].st == SFREE && c->ist == IIDLE &&
+         !c->sb.v && !c->sc.v;
 }
 
 const char *gpu_coal_slot_state_name(uint32_t st) {

@@ -12,7 +12,12 @@ struct gpu_fe {
   gpu_tcp_t *tcp[GPU_FE_N_CU];
   cache_array_t *arr[GPU_FE_N_CU];
   gpu_tcc_arb_t *arb;
+  uint32_t quiet; /* bit p: coalescer p and TCP p quiet (gpu_coal_quiet, gpu_tcp_quiet) */
 };
+
+static uint32_t quiet_bit(const gpu_fe_t *fe, unsigned p) {
+  return (gpu_coal_quiet(fe->coal[p]) && gpu_tcp_quiet(fe->tcp[p])) ? 1u << p : 0u;
+}
 
 gpu_fe_cfg_t gpu_fe_cfg_of(const rinv_cfg_t *cfg) {
   gpu_fe_cfg_t c;
@@ -43,6 +48,7 @@ gpu_fe_t *gpu_fe_new(const rinv_cfg_t *cfg, cache_array_t *const *arr, rinv_err_
     gpu_fe_free(fe);
     return NULL;
   }
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) fe->quiet |= quiet_bit(fe, p);
   return fe;
 }
 
@@ -62,15 +68,40 @@ void gpu_fe_reset(gpu_fe_t *fe) {
     gpu_tcp_reset(fe->tcp[p]);
   }
   gpu_tcc_arb_reset(fe->arb);
+  fe->quiet = 0;
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) fe->quiet |= quiet_bit(fe, p);
 }
 
 void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ctl,
                  gpu_fe_io_t *io) {
-  uint32_t hv[GPU_FE_N_CU], idle = 1;
+  uint32_t hv[GPU_FE_N_CU], idle = 1, skip = 0;
+  /* a quiet CU with nothing offered (no lane op on its port, no response for it) is not
+   * evaluated: its outputs are those below, which the full evaluation gives in that state
+   * (coalescer: every slot SFree, IIdle, scatter empty; TCP: TIdle, no MSHR, tq empty) */
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    uint32_t tv = ctl->tresp_valid && ctl->tresp_cu == p;
+    if (((fe->quiet >> p) & 1u) && !(in->port_req_valid[RINV_N_CPU_L1 + p] & 1u) && !tv) {
+      skip |= 1u << p;
+    }
+  }
+  io->skip = skip;
   /* the four Moore evaluations first: copying a coalescer's fields right after it wrote them
    * stalled on store forwarding (a sixth of the model's time) */
-  for (unsigned p = 0; p < GPU_FE_N_CU; p++) gpu_coal_moore(fe->coal[p], &io->co[p]);
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if (!((skip >> p) & 1u)) gpu_coal_moore(fe->coal[p], &io->co[p]);
+  }
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if ((skip >> p) & 1u) {
+      gpu_coal_out_t *co = &io->co[p];
+      gpu_tcp_out_t *to = &io->to[p];
+      co->resp_valid = co->resp_rdata = co->lreq_valid = co->lreq_line = 0;
+      co->req_ready = !ctl->init;
+      io->ti[p].tresp_valid = 0;
+      to->lreq_ready = !ctl->tcp_hold && !((in->stall >> 10) & 1u);
+      to->tresp_ready = !((in->stall >> 11) & 1u);
+      hv[p] = 0;
+      continue;
+    }
     const gpu_coal_out_t *co = &io->co[p];
     gpu_tcp_in_t *ti = &io->ti[p];
     ti->lreq_valid = co->lreq_valid;
@@ -103,6 +134,7 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   gpu_tcc_arb_eval(fe->arb, hv, &io->ao);
   io->fe_idle = idle;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if ((skip >> p) & 1u) continue;
     unsigned g = RINV_N_CPU_L1 + p;
     const gpu_tcp_out_t *to = &io->to[p];
     gpu_coal_in_t *ci = &io->ci[p];
@@ -130,10 +162,7 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
   uint32_t pushm = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     /* a quiet CU with nothing offered: its edge changes nothing (no access, no counter) */
-    if (!io->ci[p].req_valid && !io->ti[p].tresp_valid && gpu_coal_quiet(fe->coal[p]) &&
-        gpu_tcp_quiet(fe->tcp[p])) {
-      continue;
-    }
+    if ((io->skip >> p) & 1u) continue;
     const gpu_tcp_arr_t *a = &io->to[p].arr;
     cache_array_t *arr = fe->arr[p];
     if (a->tag_rd) ca_tag_read(arr, a->bank, a->row, 1);
@@ -146,6 +175,7 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
     ti.tq_pop = grant && io->ao.cu == p;
     gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
     pushm |= io->to[p].tq_push << p;
+    fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
   }
   gpu_tcc_arb_step(fe->arb, pushm, grant);
 }

@@ -65,6 +65,8 @@ typedef struct gpu_tcp_out {
   uint64_t tq_mask;
   const uint8_t *tq_data;
   uint32_t idle; /* tst == TIdle && mc == 0 (p's term of fe_idle, §6.2) */
+  uint32_t alias; /* TIdle and lreq_line in a valid MSHR (asked when lreq_valid or it decides
+                   * lreq_ready; else 0) */
   gpu_tcp_arr_t arr;
 } gpu_tcp_out_t;
 

@@ -101,16 +101,15 @@ void gpu_fe_reset(gpu_fe_t *fe) {
 
 void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ctl,
                  gpu_fe_io_t *io) {
-  uint32_t hv[GPU_FE_N_CU] = {0}, idle = 1, skip = 0;
+  uint32_t hv[GPU_FE_N_CU] = {0}, idle = 1, offered = 0;
   /* a quiet CU with nothing offered (no lane op on its port, no response for it) is not
    * evaluated: its outputs are those below, which the full evaluation gives in that state
    * (coalescer: every slot SFree, IIdle, scatter empty; TCP: TIdle, no MSHR, tq empty) */
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
-    uint32_t tv = ctl->tresp_valid && ctl->tresp_cu == p;
-    if (((fe->quiet >> p) & 1u) && !(in->port_req_valid[RINV_N_CPU_L1 + p] & 1u) && !tv) {
-      skip |= 1u << p;
-    }
+    offered |= (in->port_req_valid[RINV_N_CPU_L1 + p] & 1u) << p;
   }
+  if (ctl->tresp_valid && ctl->tresp_cu < GPU_FE_N_CU) offered |= 1u << ctl->tresp_cu;
+  uint32_t skip = fe->quiet & ~offered;
   io->skip = skip;
   uint32_t lready = !ctl->tcp_hold && !((in->stall >> 10) & 1u);
   uint32_t tready = !((in->stall >> 11) & 1u), rready = !ctl->init;

@@ -295,6 +295,25 @@ uint32_t gpu_coal_quiet(const gpu_coal_t *c) {
          !c->sb.v && !c->sc.v;
 }
 
+/* a full slot queue waiting for its lines: IIdle, scatter empty with sc equal to sb (the
+ * edge's sc = sb keeps it), no slot to issue or to respond, no SWait slot complete, the tail
+ * slot neither SFree nor SColl (port_req_ready 0, no split) */
+uint32_t gpu_coal_blocked(const gpu_coal_t *c) {
+  if (c->ist != IIDLE || c->sb.v || c->sc.v || c->sc.ld != c->sb.ld ||
+      c->sc.word != c->sb.word || c->sc.lastl != c->sb.lastl) {
+    return 0;
+  }
+  uint32_t tst = c->slot[c->tail].st;
+  if (tst == SFREE || tst == SCOLL || c->slot[c->ip].st == SISS ||
+      c->slot[c->head].st == SRESP) {
+    return 0;
+  }
+  for (uint32_t j = 0; j < c->ct; j++) {
+    if (c->slot[j].st == SWAIT && c->slot[j].ndone == c->slot[j].nl) return 0;
+  }
+  return 1;
+}
+
 const char *gpu_coal_slot_state_name(uint32_t st) {
   static const char *const n[] = {"SFree", "SColl", "SIss", "SWait", "SResp"};
   return st < 5u ? n[st] : "?";

@@ -128,9 +128,16 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   }
   /* the four Moore evaluations first: copying a coalescer's fields right after it wrote them
    * stalled on store forwarding (a sixth of the model's time) */
+  uint32_t blocked = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
-    if (!((skip >> p) & 1u)) gpu_coal_moore(fe->coal[p], &io->co[p]);
+    if ((skip >> p) & 1u) continue;
+    if (!(ctl->tresp_valid && ctl->tresp_cu == p) && gpu_tcp_blocked(fe->tcp[p]) &&
+        gpu_coal_blocked(fe->coal[p])) {
+      blocked |= 1u << p;
+    }
+    gpu_coal_moore(fe->coal[p], &io->co[p]);
   }
+  io->blocked = blocked;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     if ((skip >> p) & 1u) {
       gpu_coal_out_t *co = &io->co[p];
@@ -175,6 +182,10 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   io->fe_idle = idle;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     if ((skip >> p) & 1u) continue;
+    if ((blocked >> p) & 1u) {
+      io->co[p].req_ready = 0;
+      continue;
+    }
     unsigned g = RINV_N_CPU_L1 + p;
     const gpu_tcp_out_t *to = &io->to[p];
     gpu_coal_in_t *ci = &io->ci[p];
@@ -204,9 +215,22 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
     gpu_tcc_arb_step(fe->arb, 0, grant);
     return;
   }
+  uint32_t stepped = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     /* a quiet CU with nothing offered: its edge changes nothing (no access, no counter) */
     if ((io->skip >> p) & 1u) continue;
+    uint32_t pop = grant && io->ao.cu == p;
+    /* a blocked CU: no array access, the coalescer's edge changes nothing, the TCP's only
+     * when popped (no push in TIdle) */
+    if (((io->blocked >> p) & 1u) && !pop) continue;
+    stepped = 1;
+    if ((io->blocked >> p) & 1u) {
+      gpu_tcp_in_t ti = io->ti[p];
+      ti.tq_pop = 1;
+      gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
+      fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
+      continue;
+    }
     const gpu_tcp_arr_t *a = &io->to[p].arr;
     cache_array_t *arr = fe->arr[p];
     if (a->tag_rd) ca_tag_read(arr, a->bank, a->row, 1);
@@ -216,13 +240,13 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
     if (a->data_wr) ca_data_write(arr, a->bank, a->row, a->data_wr_way, a->data_wr_line, ~0ull);
     gpu_coal_step(fe->coal[p], &io->ci[p], &io->co[p]);
     gpu_tcp_in_t ti = io->ti[p];
-    ti.tq_pop = grant && io->ao.cu == p;
+    ti.tq_pop = pop;
     gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
     pushm |= io->to[p].tq_push << p;
     fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
   }
   gpu_tcc_arb_step(fe->arb, pushm, grant);
-  sum_stats(fe);
+  if (stepped) sum_stats(fe);
 }
 
 void gpu_fe_observe(const gpu_fe_t *fe, const gpu_fe_io_t *io, rinv_out_t *out) {

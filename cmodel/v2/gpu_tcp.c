@@ -388,6 +388,10 @@ uint32_t gpu_tcp_quiet(const gpu_tcp_t *t) {
   return t->tst == TIDLE && t->mc == 0u && t->tq.mcnt == 0u && !t->tq.hv;
 }
 
+uint32_t gpu_tcp_blocked(const gpu_tcp_t *t) {
+  return t->tst == TIDLE && (t->tq.hv || t->tq.mcnt == 0u);
+}
+
 const char *gpu_tcp_state_name(uint32_t tst) {
   static const char *const n[] = {"TIdle", "TRd", "TCm", "TAc", "TDt", "TFRd", "TFCm", "TFAc"};
   return tst < 8u ? n[tst] : "?";

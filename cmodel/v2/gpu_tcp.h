@@ -99,5 +99,9 @@ uint32_t gpu_tcp_tq_count(const gpu_tcp_t *t);
 /* TIdle, no MSHR, tq empty: with no lreq and no tresp offered, gpu_tcp_step would change
  * nothing (the integrator may skip it; speed) */
 uint32_t gpu_tcp_quiet(const gpu_tcp_t *t);
+/* TIdle, tq's head valid or tq empty (no head load due): with no lreq, no tresp and no pop
+ * offered, gpu_tcp_step would change nothing, and gpu_tcp_eval asks no array access and
+ * gives no done and no cdata write (the integrator may skip the edge; speed) */
+uint32_t gpu_tcp_blocked(const gpu_tcp_t *t);
 
 #endif

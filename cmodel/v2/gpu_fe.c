@@ -99,6 +99,17 @@ void gpu_fe_reset(gpu_fe_t *fe) {
   sum_stats(fe);
 }
 
+/* the signals of a skipped (quiet, nothing offered) CU p that are read (gpu_fe_io_t.skip) */
+static void skipped_out(gpu_fe_io_t *io, unsigned p, uint32_t rready, uint32_t lready,
+                        uint32_t tready) {
+  gpu_coal_out_t *co = &io->co[p];
+  co->resp_valid = co->resp_rdata = co->lreq_valid = co->lreq_line = 0;
+  co->req_ready = rready;
+  io->ti[p].tresp_valid = 0;
+  io->to[p].lreq_ready = lready;
+  io->to[p].tresp_ready = tready;
+}
+
 void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ctl,
                  gpu_fe_io_t *io) {
   uint32_t hv[GPU_FE_N_CU] = {0}, idle = 1, offered = 0;
@@ -114,14 +125,7 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   uint32_t lready = !ctl->tcp_hold && !((in->stall >> 10) & 1u);
   uint32_t tready = !((in->stall >> 11) & 1u), rready = !ctl->init;
   if (skip == ALL_CU) { /* the whole front end quiet (most cycles): no loop over the CUs */
-    for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
-      gpu_coal_out_t *co = &io->co[p];
-      co->resp_valid = co->resp_rdata = co->lreq_valid = co->lreq_line = 0;
-      co->req_ready = rready;
-      io->ti[p].tresp_valid = 0;
-      io->to[p].lreq_ready = lready;
-      io->to[p].tresp_ready = tready;
-    }
+    for (unsigned p = 0; p < GPU_FE_N_CU; p++) skipped_out(io, p, rready, lready, tready);
     gpu_tcc_arb_eval(fe->arb, hv, &io->ao);
     io->fe_idle = 1;
     return;
@@ -140,13 +144,7 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   io->blocked = blocked;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     if ((skip >> p) & 1u) {
-      gpu_coal_out_t *co = &io->co[p];
-      gpu_tcp_out_t *to = &io->to[p];
-      co->resp_valid = co->resp_rdata = co->lreq_valid = co->lreq_line = 0;
-      co->req_ready = rready;
-      io->ti[p].tresp_valid = 0;
-      to->lreq_ready = lready;
-      to->tresp_ready = tready;
+      skipped_out(io, p, rready, lready, tready);
       continue;
     }
     const gpu_coal_out_t *co = &io->co[p];

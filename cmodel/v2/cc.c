@@ -349,8 +349,9 @@ void cc_step(cc_t *cc, const rinv_in_t *in, const cc_io_t *io) {
   /* an array without access this cycle needs no edge unless it has output registers */
   uint32_t act = cc->ctx.oreg ? ~0u : cc->ctx.arr_act;
   cc->ctx.arr_act = 0;
-  for (unsigned a = 0; a < cc->ctx.n_arr; a++) {
-    if ((act >> a) & 1u) ca_clock(cc->ctx.arr[a], oe); /* a tagst write clears peek.ok */
+  act &= (1u << cc->ctx.n_arr) - 1u; /* n_arr <= CC_MAX_ARR, small */
+  for (; act; act &= act - 1u) { /* ascending a, the set bits only */
+    ca_clock(cc->ctx.arr[__builtin_ctz(act)], oe); /* a tagst write clears peek.ok */
   }
 }
 

@@ -287,9 +287,31 @@ uint32_t gpu_coal_tail(const gpu_coal_t *c) { return c->tail; }
 uint32_t gpu_coal_ip(const gpu_coal_t *c) { return c->ip; }
 uint32_t gpu_coal_head(const gpu_coal_t *c) { return c->head; }
 uint32_t gpu_coal_ist(const gpu_coal_t *c) { return c->ist; }
-/* the head slot is the oldest busy one: if it is SFree, every slot is (tail == head) */
+/* the head slot is the oldest busy one: if it is SFree, every slot is (tail == head); the
+ * tail slot is asked too, so that port_req_ready of a skipped evaluation (!init) needs no
+ * more than this */
 uint32_t gpu_coal_quiet(const gpu_coal_t *c) {
-  return c->slot[c->head].st == SFREE && c->ist == IIDLE && !c->sb.v && !c->sc.v;
+  return c->slot[c->head].st == SFREE && c->slot[c->tail].st == SFREE && c->ist == IIDLE &&
+         !c->sb.v && !c->sc.v;
+}
+
+/* a full slot queue waiting for its lines: IIdle, scatter empty with sc equal to sb (the
+ * edge's sc = sb keeps it), no slot to issue or to respond, no SWait slot complete, the tail
+ * slot neither SFree nor SColl (port_req_ready 0, no split) */
+uint32_t gpu_coal_blocked(const gpu_coal_t *c) {
+  if (c->ist != IIDLE || c->sb.v || c->sc.v || c->sc.ld != c->sb.ld ||
+      c->sc.word != c->sb.word || c->sc.lastl != c->sb.lastl) {
+    return 0;
+  }
+  uint32_t tst = c->slot[c->tail].st;
+  if (tst == SFREE || tst == SCOLL || c->slot[c->ip].st == SISS ||
+      c->slot[c->head].st == SRESP) {
+    return 0;
+  }
+  for (uint32_t j = 0; j < c->ct; j++) {
+    if (c->slot[j].st == SWAIT && c->slot[j].ndone == c->slot[j].nl) return 0;
+  }
+  return 1;
 }
 
 const char *gpu_coal_slot_state_name(uint32_t st) {

@@ -77,6 +77,10 @@ uint32_t gpu_coal_ist(const gpu_coal_t *c);
 /* every slot SFree, issue IIdle, scatter empty: with no lane op offered, gpu_coal_step would
  * change nothing (the integrator may skip it; speed) */
 uint32_t gpu_coal_quiet(const gpu_coal_t *c);
+/* blocked: with no cdata write and no done pulse offered, gpu_coal_step would change
+ * nothing whatever the port offers, gpu_coal_mealy gives req_ready = 0 and gpu_coal_moore
+ * no line request (the integrator may skip the edge and the Mealy evaluation; speed) */
+uint32_t gpu_coal_blocked(const gpu_coal_t *c);
 const char *gpu_coal_slot_state_name(uint32_t st);
 const char *gpu_coal_ist_name(uint32_t ist);
 

@@ -12,7 +12,37 @@ struct gpu_fe {
   gpu_tcp_t *tcp[GPU_FE_N_CU];
   cache_array_t *arr[GPU_FE_N_CU];
   gpu_tcc_arb_t *arb;
+  uint32_t quiet; /* bit p: coalescer p and TCP p quiet (gpu_coal_quiet, gpu_tcp_quiet) */
+  /* the statistics' sums (v3 §11) over the CUs, kept at each edge that steps a CU */
+  gpu_coal_stats_t cs;
+  gpu_tcp_stats_t ts;
 };
+
+#define ALL_CU ((1u << GPU_FE_N_CU) - 1u)
+
+static uint32_t quiet_bit(const gpu_fe_t *fe, unsigned p) {
+  return (gpu_coal_quiet(fe->coal[p]) && gpu_tcp_quiet(fe->tcp[p])) ? 1u << p : 0u;
+}
+
+static void sum_stats(gpu_fe_t *fe) {
+  gpu_coal_stats_t c = {0, 0, 0, 0};
+  gpu_tcp_stats_t t = {0, 0, 0, 0, 0};
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    const gpu_coal_stats_t *cs = gpu_coal_stats(fe->coal[p]);
+    c.gpu_insts += cs->gpu_insts;
+    c.gpu_lane_ops += cs->gpu_lane_ops;
+    c.line_reqs += cs->line_reqs;
+    c.coal_splits += cs->coal_splits;
+    const gpu_tcp_stats_t *ts = gpu_tcp_stats(fe->tcp[p]);
+    t.tcp_hits += ts->tcp_hits;
+    t.alias_waits += ts->alias_waits;
+    t.mshr_full += ts->mshr_full;
+    t.hold_waits += ts->hold_waits;
+    if (ts->mshr_max > t.mshr_max) t.mshr_max = ts->mshr_max;
+  }
+  fe->cs = c;
+  fe->ts = t;
+}
 
 gpu_fe_cfg_t gpu_fe_cfg_of(const rinv_cfg_t *cfg) {
   gpu_fe_cfg_t c;
@@ -43,6 +73,8 @@ gpu_fe_t *gpu_fe_new(const rinv_cfg_t *cfg, cache_array_t *const *arr, rinv_err_
     gpu_fe_free(fe);
     return NULL;
   }
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) fe->quiet |= quiet_bit(fe, p);
+  sum_stats(fe);
   return fe;
 }
 
@@ -62,15 +94,59 @@ void gpu_fe_reset(gpu_fe_t *fe) {
     gpu_tcp_reset(fe->tcp[p]);
   }
   gpu_tcc_arb_reset(fe->arb);
+  fe->quiet = 0;
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) fe->quiet |= quiet_bit(fe, p);
+  sum_stats(fe);
+}
+
+/* the signals of a skipped (quiet, nothing offered) CU p that are read (gpu_fe_io_t.skip) */
+static void skipped_out(gpu_fe_io_t *io, unsigned p, uint32_t rready, uint32_t lready,
+                        uint32_t tready) {
+  gpu_coal_out_t *co = &io->co[p];
+  co->resp_valid = co->resp_rdata = co->lreq_valid = co->lreq_line = 0;
+  co->req_ready = rready;
+  io->ti[p].tresp_valid = 0;
+  io->to[p].lreq_ready = lready;
+  io->to[p].tresp_ready = tready;
 }
 
 void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ctl,
                  gpu_fe_io_t *io) {
-  uint32_t hv[GPU_FE_N_CU], idle = 1;
+  uint32_t hv[GPU_FE_N_CU] = {0}, idle = 1, offered = 0;
+  /* a quiet CU with nothing offered (no lane op on its port, no response for it) is not
+   * evaluated: its outputs are those below, which the full evaluation gives in that state
+   * (coalescer: every slot SFree, IIdle, scatter empty; TCP: TIdle, no MSHR, tq empty) */
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    offered |= (in->port_req_valid[RINV_N_CPU_L1 + p] & 1u) << p;
+  }
+  if (ctl->tresp_valid && ctl->tresp_cu < GPU_FE_N_CU) offered |= 1u << ctl->tresp_cu;
+  uint32_t skip = fe->quiet & ~offered;
+  io->skip = skip;
+  uint32_t lready = !ctl->tcp_hold && !((in->stall >> 10) & 1u);
+  uint32_t tready = !((in->stall >> 11) & 1u), rready = !ctl->init;
+  if (skip == ALL_CU) { /* the whole front end quiet (most cycles): no loop over the CUs */
+    for (unsigned p = 0; p < GPU_FE_N_CU; p++) skipped_out(io, p, rready, lready, tready);
+    gpu_tcc_arb_eval(fe->arb, hv, &io->ao);
+    io->fe_idle = 1;
+    return;
+  }
   /* the four Moore evaluations first: copying a coalescer's fields right after it wrote them
    * stalled on store forwarding (a sixth of the model's time) */
-  for (unsigned p = 0; p < GPU_FE_N_CU; p++) gpu_coal_moore(fe->coal[p], &io->co[p]);
+  uint32_t blocked = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if ((skip >> p) & 1u) continue;
+    if (!(ctl->tresp_valid && ctl->tresp_cu == p) && gpu_tcp_blocked(fe->tcp[p]) &&
+        gpu_coal_blocked(fe->coal[p])) {
+      blocked |= 1u << p;
+    }
+    gpu_coal_moore(fe->coal[p], &io->co[p]);
+  }
+  io->blocked = blocked;
+  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if ((skip >> p) & 1u) {
+      skipped_out(io, p, rready, lready, tready);
+      continue;
+    }
     const gpu_coal_out_t *co = &io->co[p];
     gpu_tcp_in_t *ti = &io->ti[p];
     ti->lreq_valid = co->lreq_valid;
@@ -103,6 +179,11 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   gpu_tcc_arb_eval(fe->arb, hv, &io->ao);
   io->fe_idle = idle;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+    if ((skip >> p) & 1u) continue;
+    if ((blocked >> p) & 1u) {
+      io->co[p].req_ready = 0;
+      continue;
+    }
     unsigned g = RINV_N_CPU_L1 + p;
     const gpu_tcp_out_t *to = &io->to[p];
     gpu_coal_in_t *ci = &io->ci[p];
@@ -128,10 +209,24 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
 
 void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
   uint32_t pushm = 0;
+  if (io->skip == ALL_CU) {
+    gpu_tcc_arb_step(fe->arb, 0, grant);
+    return;
+  }
+  uint32_t stepped = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     /* a quiet CU with nothing offered: its edge changes nothing (no access, no counter) */
-    if (!io->ci[p].req_valid && !io->ti[p].tresp_valid && gpu_coal_quiet(fe->coal[p]) &&
-        gpu_tcp_quiet(fe->tcp[p])) {
+    if ((io->skip >> p) & 1u) continue;
+    uint32_t pop = grant && io->ao.cu == p;
+    /* a blocked CU: no array access, the coalescer's edge changes nothing, the TCP's only
+     * when popped (no push in TIdle) */
+    if (((io->blocked >> p) & 1u) && !pop) continue;
+    stepped = 1;
+    if ((io->blocked >> p) & 1u) {
+      gpu_tcp_in_t ti = io->ti[p];
+      ti.tq_pop = 1;
+      gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
+      fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
       continue;
     }
     const gpu_tcp_arr_t *a = &io->to[p].arr;
@@ -143,16 +238,16 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
     if (a->data_wr) ca_data_write(arr, a->bank, a->row, a->data_wr_way, a->data_wr_line, ~0ull);
     gpu_coal_step(fe->coal[p], &io->ci[p], &io->co[p]);
     gpu_tcp_in_t ti = io->ti[p];
-    ti.tq_pop = grant && io->ao.cu == p;
+    ti.tq_pop = pop;
     gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
     pushm |= io->to[p].tq_push << p;
+    fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
   }
   gpu_tcc_arb_step(fe->arb, pushm, grant);
+  if (stepped) sum_stats(fe);
 }
 
 void gpu_fe_observe(const gpu_fe_t *fe, const gpu_fe_io_t *io, rinv_out_t *out) {
-  uint32_t insts = 0, lanes = 0, lreqs = 0, splits = 0;
-  uint32_t hits = 0, alias = 0, full = 0, hold = 0, mx = 0;
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     const gpu_coal_out_t *co = &io->co[p];
     out->gpu_lreq_valid[p] = co->lreq_valid;
@@ -160,27 +255,16 @@ void gpu_fe_observe(const gpu_fe_t *fe, const gpu_fe_io_t *io, rinv_out_t *out) 
     out->gpu_lreq_line[p] = co->lreq_valid ? co->lreq_line : 0u;
     out->gpu_tresp_valid[p] = io->ti[p].tresp_valid;
     out->gpu_tresp_ready[p] = io->to[p].tresp_ready;
-    const gpu_coal_stats_t *cs = gpu_coal_stats(fe->coal[p]);
-    insts += cs->gpu_insts;
-    lanes += cs->gpu_lane_ops;
-    lreqs += cs->line_reqs;
-    splits += cs->coal_splits;
-    const gpu_tcp_stats_t *ts = gpu_tcp_stats(fe->tcp[p]);
-    hits += ts->tcp_hits;
-    alias += ts->alias_waits;
-    full += ts->mshr_full;
-    hold += ts->hold_waits;
-    if (ts->mshr_max > mx) mx = ts->mshr_max;
   }
-  out->stat_gpu_insts = insts;
-  out->stat_gpu_lane_ops = lanes;
-  out->stat_gpu_line_reqs = lreqs;
-  out->stat_coal_splits = splits;
-  out->stat_tcp_hits = hits;
-  out->stat_tcp_alias_waits = alias;
-  out->stat_tcp_mshr_full = full;
-  out->stat_tcp_hold_waits = hold;
-  out->stat_tcp_mshr_max = mx;
+  out->stat_gpu_insts = fe->cs.gpu_insts;
+  out->stat_gpu_lane_ops = fe->cs.gpu_lane_ops;
+  out->stat_gpu_line_reqs = fe->cs.line_reqs;
+  out->stat_coal_splits = fe->cs.coal_splits;
+  out->stat_tcp_hits = fe->ts.tcp_hits;
+  out->stat_tcp_alias_waits = fe->ts.alias_waits;
+  out->stat_tcp_mshr_full = fe->ts.mshr_full;
+  out->stat_tcp_hold_waits = fe->ts.hold_waits;
+  out->stat_tcp_mshr_max = fe->ts.mshr_max;
   out->stat_tcc_arb_waits = gpu_tcc_arb_waits(fe->arb);
 }
 

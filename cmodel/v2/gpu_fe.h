@@ -37,6 +37,14 @@ typedef struct gpu_fe_io {
   gpu_tcp_out_t to[GPU_FE_N_CU];
   gpu_tcc_arb_out_t ao;
   uint32_t fe_idle; /* §6.2: every TCP in TIdle without MSHRs */
+  /* bit p: CU p is quiet with nothing offered, not evaluated; of its signals only co[p]'s
+   * resp_valid, resp_rdata, lreq_valid, lreq_line and req_ready, to[p]'s lreq_ready and
+   * tresp_ready and ti[p].tresp_valid are written (the others are not read) */
+  uint32_t skip;
+  /* bit p: CU p's coalescer and TCP blocked (gpu_coal_blocked, gpu_tcp_blocked), no response
+   * for it: the coalescer's edge and Mealy evaluation are skipped (ci[p] is not written),
+   * the TCP's edge runs only when the TCC pops its tq */
+  uint32_t blocked;
   uint32_t words[GPU_FE_N_CU][128];
 } gpu_fe_io_t;
 

@@ -45,6 +45,10 @@ void gpu_tcc_arb_eval(const gpu_tcc_arb_t *a, const uint32_t *tq_head_valid,
 }
 
 void gpu_tcc_arb_step(gpu_tcc_arb_t *a, uint32_t push_mask, uint32_t grant) {
+  if (!push_mask && !grant) { /* nothing pushed or popped (most cycles; speed) */
+    a->waits += a->n;
+    return;
+  }
   grant = grant != 0u;
   if (grant && !a->n) {
     rinv_err_report(a->err, "TCC arbiter: grant with an empty order queue");

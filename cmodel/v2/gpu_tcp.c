@@ -35,6 +35,7 @@ struct gpu_tcp {
   uint8_t *mv, *mwe;
   uint32_t *mline, *mslot, *mk;
   uint32_t mc;
+  uint32_t mz; /* valid MSHRs of line 0 (speed: a TCP without request asks alias_of(0)) */
   tq_t tq;
   gpu_tcp_stats_t stats;
   rinv_err_t *err;
@@ -107,7 +108,7 @@ void gpu_tcp_reset(gpu_tcp_t *t) {
   memset(t->mline, 0, n * sizeof *t->mline);
   memset(t->mslot, 0, n * sizeof *t->mslot);
   memset(t->mk, 0, n * sizeof *t->mk);
-  t->mc = 0;
+  t->mc = t->mz = 0;
   t->tq.rd = t->tq.wr = t->tq.mcnt = t->tq.hv = 0;
   memset(&t->stats, 0, sizeof t->stats);
 }
@@ -121,6 +122,7 @@ static uint32_t row_of(const gpu_tcp_t *t, uint32_t line) {
 static uint32_t tag_of(const gpu_tcp_t *t, uint32_t line) { return line >> t->set_bits; }
 
 static int alias_of(const gpu_tcp_t *t, uint32_t line) {
+  if (line == 0u && t->mz == 0u) return 0; /* no valid MSHR holds line 0 (speed) */
   /* visits valid MSHRs only until mc of them are seen (speed; same answer) */
   for (uint32_t i = 0, n = 0; n < t->mc; i++) {
     if (!t->mv[i]) continue;
@@ -128,6 +130,11 @@ static int alias_of(const gpu_tcp_t *t, uint32_t line) {
     if (t->mline[i] == line) return 1;
   }
   return 0;
+}
+
+static void mshr_clear(gpu_tcp_t *t, uint32_t i) {
+  t->mz -= t->mv[i] && t->mline[i] == 0u;
+  t->mv[i] = 0;
 }
 
 /* lowest free MSHR, or -1 */
@@ -146,8 +153,10 @@ void gpu_tcp_eval(const gpu_tcp_t *t, const gpu_tcp_in_t *in, gpu_tcp_out_t *out
   uint32_t s10 = (in->stall >> 10) & 1u, s11 = (in->stall >> 11) & 1u;
   int idle = t->tst == TIDLE;
   out->tresp_ready = idle && !s11;
-  out->lreq_ready = idle && !in->tcp_hold && !in->tresp_valid && t->mc < t->cfg.tcp_mshrs &&
-                    !alias_of(t, in->lreq_line) && !s10;
+  int room = !in->tcp_hold && !in->tresp_valid && t->mc < t->cfg.tcp_mshrs && !s10;
+  /* asked once, for lreq_ready and for the edge's alias_waits */
+  out->alias = idle && (room || in->lreq_valid) ? (uint32_t)alias_of(t, in->lreq_line) : 0u;
+  out->lreq_ready = idle && room && !out->alias;
   out->done_valid = out->done_slot = out->done_k = 0;
   out->cwr_valid = out->cwr_slot = out->cwr_k = 0;
   out->cwr_data = zero;
@@ -273,7 +282,7 @@ void gpu_tcp_step(gpu_tcp_t *t, const gpu_tcp_in_t *in, const gpu_tcp_out_t *out
   static const uint8_t zero[64];
   /* per-cycle counters (§5.2), on values before the edge */
   if (in->lreq_valid && t->tst == TIDLE) {
-    t->stats.alias_waits += (uint32_t)alias_of(t, in->lreq_line);
+    t->stats.alias_waits += out->alias;
     t->stats.mshr_full += t->mc == t->cfg.tcp_mshrs;
     t->stats.hold_waits += in->tcp_hold != 0u;
   }
@@ -289,7 +298,7 @@ void gpu_tcp_step(gpu_tcp_t *t, const gpu_tcp_in_t *in, const gpu_tcp_out_t *out
                           t->mv[i], t->mwe[i], in->tresp_we);
         }
         if (in->tresp_we) { /* store ack: done at this edge, stay TIdle */
-          t->mv[i] = 0;
+          mshr_clear(t, i);
           t->mc--;
         } else { /* load data: latch the line and i */
           memcpy(t->rline, in->tresp_data, 64);
@@ -333,7 +342,9 @@ void gpu_tcp_step(gpu_tcp_t *t, const gpu_tcp_in_t *in, const gpu_tcp_out_t *out
           rinv_err_report(t->err, "TCP: no free MSHR in TAc");
           i = 0;
         }
+        mshr_clear(t, (uint32_t)i); /* (valid only after the error above) */
         t->mv[i] = 1;
+        t->mz += t->x == 0u;
         t->mwe[i] = (uint8_t)t->we;
         t->mline[i] = t->x;
         t->mslot[i] = t->slot;
@@ -350,7 +361,7 @@ void gpu_tcp_step(gpu_tcp_t *t, const gpu_tcp_in_t *in, const gpu_tcp_out_t *out
       t->tst = TIDLE;
       break;
     case TFAC:
-      t->mv[t->ri] = 0;
+      mshr_clear(t, t->ri);
       t->mc--;
       t->tst = TIDLE;
       break;
@@ -375,6 +386,10 @@ uint32_t gpu_tcp_mshr_line(const gpu_tcp_t *t, uint32_t i) {
 uint32_t gpu_tcp_tq_count(const gpu_tcp_t *t) { return t->tq.mcnt + t->tq.hv; }
 uint32_t gpu_tcp_quiet(const gpu_tcp_t *t) {
   return t->tst == TIDLE && t->mc == 0u && t->tq.mcnt == 0u && !t->tq.hv;
+}
+
+uint32_t gpu_tcp_blocked(const gpu_tcp_t *t) {
+  return t->tst == TIDLE && (t->tq.hv || t->tq.mcnt == 0u);
 }
 
 const char *gpu_tcp_state_name(uint32_t tst) {

@@ -65,6 +65,8 @@ typedef struct gpu_tcp_out {
   uint64_t tq_mask;
   const uint8_t *tq_data;
   uint32_t idle; /* tst == TIdle && mc == 0 (p's term of fe_idle, §6.2) */
+  uint32_t alias; /* TIdle and lreq_line in a valid MSHR (asked when lreq_valid or it decides
+                   * lreq_ready; else 0) */
   gpu_tcp_arr_t arr;
 } gpu_tcp_out_t;
 
@@ -97,5 +99,9 @@ uint32_t gpu_tcp_tq_count(const gpu_tcp_t *t);
 /* TIdle, no MSHR, tq empty: with no lreq and no tresp offered, gpu_tcp_step would change
  * nothing (the integrator may skip it; speed) */
 uint32_t gpu_tcp_quiet(const gpu_tcp_t *t);
+/* TIdle, tq's head valid or tq empty (no head load due): with no lreq, no tresp and no pop
+ * offered, gpu_tcp_step would change nothing, and gpu_tcp_eval asks no array access and
+ * gives no done and no cdata write (the integrator may skip the edge; speed) */
+uint32_t gpu_tcp_blocked(const gpu_tcp_t *t);
 
 #endif

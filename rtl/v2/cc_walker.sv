@@ -562,7 +562,15 @@ module cc_walker #(
     t1_we        = '0;
     for (int k = 0; k < NL1; k++) l1_t_waddr_o[k] = ac_q.grp[RowW1-1:0];
     for (int i = 0; i < N2; i++) t2_wd[i*SW2 +: SW2] = {ac2_tag_q[i*TagW2 +: TagW2], 3'b000};
-    for (int i = 0; i < N1; i++) t1_wd[i*SW1 +: SW1] = {ac1_tag_q[i*TagW1 +: TagW1], 1'b0};
+    // nested by L1, lane and way (short loops the simulator unrolls into constant selects)
+    for (int k = 0; k < NL1; k++) begin
+      for (int l = 0; l < Lanes; l++) begin
+        for (int w = 0; w < L1Ways; w++) begin
+          t1_wd[((k * Lanes + l) * L1Ways + w)*SW1 +: SW1] =
+              {ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1], 1'b0};
+        end
+      end
+    end
     if (acv_q) begin
       if (wb_q) begin
         wb_valid_o = 1'b1;

@@ -188,10 +188,10 @@ module cc_walker #(
   // * ways + way): Icarus 11 takes at most one variable index into a packed array.
   localparam int N2 = Lanes * L2Ways;
   localparam int N1 = NL1 * Lanes * L1Ways;
-  logic [N2-1:0]       ac2_hit_q, ac2_hit_d, ac2_dirty_q, ac2_dirty_d;
-  logic [N2*TagW2-1:0] ac2_tag_q, ac2_tag_d;
+  logic [N2-1:0]       ac2_hit_q, ac2_hit_d, ac2_dirty_q;
+  logic [N2*TagW2-1:0] ac2_tag_q;
   logic [N1-1:0]       ac1_hit_q, ac1_hit_d;
-  logic [N1*TagW1-1:0] ac1_tag_q, ac1_tag_d;
+  logic [N1*TagW1-1:0] ac1_tag_q;
   // the act event's hits in priority order (hord below): NE per lane, NH in all
   localparam int NE = L2Ways + NL1 * L1Ways;
   localparam int NH = Lanes * NE;
@@ -385,10 +385,7 @@ module cc_walker #(
     i2          = 0;
     i1          = 0;
     ac2_hit_d   = ac2_hit_q;
-    ac2_dirty_d = ac2_dirty_q;
-    ac2_tag_d   = ac2_tag_q;
     ac1_hit_d   = ac1_hit_q;
-    ac1_tag_d   = ac1_tag_q;
     ac_d        = ac_q;
     acv_d       = acv_q;
     cm_d        = cm_q;
@@ -399,38 +396,41 @@ module cc_walker #(
       // CM -> AC
       ac_d  = cm_q;
       acv_d = cmv_q;
-      for (int l = 0; l < Lanes; l++) begin
-        for (int w = 0; w < L2Ways; w++) begin
-          i2  = l * L2Ways + w;
-          tg2 = t2_rd[i2*SW2 + 3 +: TagW2];
-          ac2_tag_d[i2*TagW2 +: TagW2] = tg2;
-          ac2_dirty_d[i2] = t2_rd[i2*SW2 + 1];
-          // the compare only for a valid word of a valid lane (0 otherwise, as the AND gives)
-          ac2_hit_d[i2] = 1'b0;
-          if (cmv_q && look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2]) begin
-            line = cm_q.sw ? 27'({tg2, cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
-                           : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-            ac2_hit_d[i2] = cm_q.sw ? in_range(line, cm_q) : (tg2 == TagW2'(cm_q.grp >> LR2));
-          end
-          hcl[l*NE + w] = ac2_hit_d[i2] && !t2_rd[i2*SW2 + 1];
-        end
-        for (int k = 0; k < NL1; k++) begin
-          for (int w = 0; w < L1Ways; w++) begin
-            i1  = (k * Lanes + l) * L1Ways + w;
-            tg1 = t1_rd[i1*SW1 + 1 +: TagW1];
-            ac1_tag_d[i1*TagW1 +: TagW1] = tg1;
-            ac1_hit_d[i1] = 1'b0;
-            if (cmv_q && look1(cm_q) && cml[l] && t1_rd[i1*SW1]) begin
-              line = cm_q.sw ? 27'({tg1, cm_q.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l)
+      // without a CM word every hit is 0 (as the compares below give) and so is the one-hot:
+      // the simulator skips the entries then
+      ac2_hit_d = '0;
+      ac1_hit_d = '0;
+      hone_d    = '0;
+      if (cmv_q) begin
+        for (int l = 0; l < Lanes; l++) begin
+          for (int w = 0; w < L2Ways; w++) begin
+            i2  = l * L2Ways + w;
+            tg2 = t2_rd[i2*SW2 + 3 +: TagW2];
+            // the compare only for a valid word of a valid lane (0 otherwise, as the AND gives)
+            if (look2(cm_q) && cml[l] && t2_rd[i2*SW2 + 2]) begin
+              line = cm_q.sw ? 27'({tg2, cm_q.grp[RowW2-1:0]}) * 27'(Lanes) + 27'(l)
                              : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
-              ac1_hit_d[i1] = cm_q.sw ? in_range(line, cm_q)
-                                      : (tg1 == TagW1'(cm_q.grp >> LR1));
+              ac2_hit_d[i2] = cm_q.sw ? in_range(line, cm_q)
+                                      : (tg2 == TagW2'(cm_q.grp >> LR2));
             end
-            hcl[l*NE + L2Ways + k*L1Ways + w] = ac1_hit_d[i1];
+            hcl[l*NE + w] = ac2_hit_d[i2] && !t2_rd[i2*SW2 + 1];
+          end
+          for (int k = 0; k < NL1; k++) begin
+            for (int w = 0; w < L1Ways; w++) begin
+              i1  = (k * Lanes + l) * L1Ways + w;
+              tg1 = t1_rd[i1*SW1 + 1 +: TagW1];
+              if (look1(cm_q) && cml[l] && t1_rd[i1*SW1]) begin
+                line = cm_q.sw ? 27'({tg1, cm_q.grp[RowW1-1:0]}) * 27'(Lanes) + 27'(l)
+                               : 27'(cm_q.grp) * 27'(Lanes) + 27'(l);
+                ac1_hit_d[i1] = cm_q.sw ? in_range(line, cm_q)
+                                        : (tg1 == TagW1'(cm_q.grp >> LR1));
+              end
+              hcl[l*NE + L2Ways + k*L1Ways + w] = ac1_hit_d[i1];
+            end
           end
         end
+        hone_d = lowest(hcl);
       end
-      hone_d = lowest(hcl);
       if (TagOreg != 0) begin
         // TO -> CM, RD -> TO (a bubble while held)
         cm_d  = to_q;
@@ -562,7 +562,15 @@ module cc_walker #(
     t1_we        = '0;
     for (int k = 0; k < NL1; k++) l1_t_waddr_o[k] = ac_q.grp[RowW1-1:0];
     for (int i = 0; i < N2; i++) t2_wd[i*SW2 +: SW2] = {ac2_tag_q[i*TagW2 +: TagW2], 3'b000};
-    for (int i = 0; i < N1; i++) t1_wd[i*SW1 +: SW1] = {ac1_tag_q[i*TagW1 +: TagW1], 1'b0};
+    // nested by L1, lane and way (short loops the simulator unrolls into constant selects)
+    for (int k = 0; k < NL1; k++) begin
+      for (int l = 0; l < Lanes; l++) begin
+        for (int w = 0; w < L1Ways; w++) begin
+          t1_wd[((k * Lanes + l) * L1Ways + w)*SW1 +: SW1] =
+              {ac1_tag_q[((k * Lanes + l) * L1Ways + w)*TagW1 +: TagW1], 1'b0};
+        end
+      end
+    end
     if (acv_q) begin
       if (wb_q) begin
         wb_valid_o = 1'b1;
@@ -663,10 +671,7 @@ module cc_walker #(
       ac_q        <= '0;
       acv_q       <= 1'b0;
       ac2_hit_q   <= '0;
-      ac2_dirty_q <= '0;
-      ac2_tag_q   <= '0;
       ac1_hit_q   <= '0;
-      ac1_tag_q   <= '0;
       hone_q      <= '0;
       wb_q        <= 1'b0;
       wb_lane_q   <= '0;
@@ -690,10 +695,7 @@ module cc_walker #(
       ac_q        <= ac_d;
       acv_q       <= acv_d;
       ac2_hit_q   <= fz ? ac2_hit_wb : ac2_hit_d;
-      ac2_dirty_q <= ac2_dirty_d;
-      ac2_tag_q   <= ac2_tag_d;
       ac1_hit_q   <= ac1_hit_d;
-      ac1_tag_q   <= ac1_tag_d;
       hone_q      <= hone_d;
       wb_q        <= wb_d;
       wb_lane_q   <= wb_lane_d;
@@ -705,6 +707,23 @@ module cc_walker #(
       hits_q      <= hits_d;
       aq_q        <= aq_d;
       aqn_q       <= aqn_d;
+    end
+  end
+
+  // AC's tags and dirty bits: CM's words, loaded only with a CM word (a clock enable; without
+  // one every AC hit is 0 and nothing reads them: act line, write-back line and tag write data
+  // are used with an AC hit only)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ac2_dirty_q <= '0;
+      ac2_tag_q   <= '0;
+      ac1_tag_q   <= '0;
+    end else if (!fz && cmv_q) begin
+      for (int i = 0; i < N2; i++) begin
+        ac2_tag_q[i*TagW2 +: TagW2] <= t2_rd[i*SW2 + 3 +: TagW2];
+        ac2_dirty_q[i]              <= t2_rd[i*SW2 + 1];
+      end
+      for (int i = 0; i < N1; i++) ac1_tag_q[i*TagW1 +: TagW1] <= t1_rd[i*SW1 + 1 +: TagW1];
     end
   end
 

@@ -217,26 +217,23 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
   for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
     /* a quiet CU with nothing offered: its edge changes nothing (no access, no counter) */
     if ((io->skip >> p) & 1u) continue;
-    uint32_t pop = grant && io->ao.cu == p;
+    uint32_t pop = grant && io->ao.cu == p, blk = (io->blocked >> p) & 1u;
     /* a blocked CU: no array access, the coalescer's edge changes nothing, the TCP's only
      * when popped (no push in TIdle) */
-    if (((io->blocked >> p) & 1u) && !pop) continue;
+    if (blk && !pop) continue;
     stepped = 1;
-    if ((io->blocked >> p) & 1u) {
-      gpu_tcp_in_t ti = io->ti[p];
-      ti.tq_pop = 1;
-      gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);
-      fe->quiet = (fe->quiet & ~(1u << p)) | quiet_bit(fe, p);
-      continue;
+    if (!blk) {
+      const gpu_tcp_arr_t *a = &io->to[p].arr;
+      cache_array_t *arr = fe->arr[p];
+      if (a->tag_rd) ca_tag_read(arr, a->bank, a->row, 1);
+      if (a->data_rd) ca_data_read(arr, a->bank, a->row, a->data_rd_way);
+      if (a->tag_wr) ca_tag_write(arr, a->bank, a->row, a->tag_wr_way, a->tag_wr_word);
+      if (a->rr_wr) ca_rr_write(arr, a->bank, a->row, a->rr_wr_val);
+      if (a->data_wr) {
+        ca_data_write(arr, a->bank, a->row, a->data_wr_way, a->data_wr_line, ~0ull);
+      }
+      gpu_coal_step(fe->coal[p], &io->ci[p], &io->co[p]);
     }
-    const gpu_tcp_arr_t *a = &io->to[p].arr;
-    cache_array_t *arr = fe->arr[p];
-    if (a->tag_rd) ca_tag_read(arr, a->bank, a->row, 1);
-    if (a->data_rd) ca_data_read(arr, a->bank, a->row, a->data_rd_way);
-    if (a->tag_wr) ca_tag_write(arr, a->bank, a->row, a->tag_wr_way, a->tag_wr_word);
-    if (a->rr_wr) ca_rr_write(arr, a->bank, a->row, a->rr_wr_val);
-    if (a->data_wr) ca_data_write(arr, a->bank, a->row, a->data_wr_way, a->data_wr_line, ~0ull);
-    gpu_coal_step(fe->coal[p], &io->ci[p], &io->co[p]);
     gpu_tcp_in_t ti = io->ti[p];
     ti.tq_pop = pop;
     gpu_tcp_step(fe->tcp[p], &ti, &io->to[p]);

@@ -28,8 +28,10 @@ from sweep import run_result
 ROWS = [("square", 20000), ("square", 200000), ("matrixtranspose", 128), ("2dshfl", 50)]
 MSHRS = [1, 2, 4, 8, 16, 64, 256]
 WAVES = [1, 4, 16]
-# every run: the model's run mode, no progress line, only the RESULT line
-COMMON = ["+mode=run", "+progress=0", "+quiet"]
+# every run: the model's run mode on the first-round programs (+prog=v1: the sweep that
+# docs/RESULTS.md discusses was measured on them; +prog=upstream is the default since
+# 2026-11-27), no progress line, only the RESULT line
+COMMON = ["+mode=run", "+prog=v1", "+progress=0", "+quiet"]
 # the CSV's columns: the grid point, then RESULT fields by their RESULT names
 GRID = ["workload", "n", "tcp_mshrs", "waves_per_cu"]
 RESULT_FIELDS = ["probes", "probe_lines", "tcp_mshr_max", "inv_ticks_seq", "inv_ticks_pipe",

@@ -21,7 +21,7 @@ wl_layout_t wl_layout_default(void) {
                    .layout = WL_LAYOUT_AOS,
                    .fields = 24u,
                    .esize = 4u,
-                   .prog = WL_PROG_V1,
+                   .prog = WL_PROG_UPSTREAM,
                    .launch_lines = 1u,
                    .shfl_block = WL_SHFL_4X4};
   return l;

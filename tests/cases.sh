@@ -253,7 +253,7 @@ run_test e2e_drop_wb_random_model $CHK --expect-fail --expect-output '^LOST WRIT
 run_test e2e_inject_never_fired $CHK --expect-fail --expect-output 'drop_wb_set never fired' \
   -- $SIM +workload=$T/cov_dirty_probe.trace +mode=line +walk=addr +inject=drop_wb_set +quiet
 run_test e2e_checks_releases $CHK --cond 'wb_checked == 250' --cond 'lost_bytes == 0' \
-  -- $TB +workload=square +n=2000 +mode=line +quiet
+  -- $TB +workload=square +n=2000 +mode=line +prog=v1 +quiet
 # the waveform window goes to \$RINV_MISMATCH_DIR (run_tests.sh gives each test its own:
 # $OUT/NAME.wave), else to the current directory
 run_test mismatch_waveform_window bash -c "
@@ -306,6 +306,8 @@ sys.exit(1 if diff else 0)
 EOF"
 
 # --- workloads, affine kernels, eager and owner-bit baselines (issue #3) ---------------------
+# Counts worked out from a program's structure use the first-round programs (+prog=v1,
+# docs/TRACE.md §4); the default, +prog=upstream, has its own (tb_unit upstream_*, wl_upstream_*).
 # Eager baseline, square n=2000 (125 lines per array): CPU store misses = lines of A, GPU
 # write-throughs = one per line (each 64-lane store instruction covers 4 whole lines), GPU
 # load misses = lines of A. Owner-bit policy: GPU reads of CPU-private A + CPU reads of
@@ -316,26 +318,26 @@ run_test wl_eager_owner_square $CHK --cond 'eager_rdblkm == 125' --cond 'eager_w
   --cond 'eager_rdblk == 125' --cond 'eager_probes == 375' --cond 'owner_probes == 250' \
   --cond 'owner_transfers == 250' --cond 'eager_rules == "v22"' --cond 'eager_rdblk_cpu == 125' \
   --cond 'eager_to_cpu == 250' --cond 'eager_to_gpu == 125' \
-  -- $TB +workload=square +n=2000 +mode=run +quiet
+  -- $TB +workload=square +n=2000 +mode=run +prog=v1 +quiet
 run_test wl_eager_v21_square $CHK --cond 'eager_rules == "v21"' --cond 'eager_rdblk_cpu == 125' \
   --cond 'eager_probes == 500' --cond 'eager_to_cpu == 250' --cond 'eager_to_gpu == 250' \
-  -- $SIM +workload=square +n=2000 +mode=run +eager_rules=v21 +quiet
+  -- $SIM +workload=square +n=2000 +mode=run +eager_rules=v21 +prog=v1 +quiet
 run_test fail_plusarg_eager_rules $CHK --expect-reject --expect-status 2 \
   --expect-output "bad value 'v23' for plusarg '\\+eager_rules' \\(v22\\|v21\\)" \
   -- $SIM +workload=square +eager_rules=v23
 # matrixtranspose W=64: a 16-thread store instruction writes 4 rows x 16 B = 4 lines, so
 # write-throughs = (W/4)^2 * 4 = W^2/4; misses = W^2*4/64 lines each.
 run_test wl_eager_mt64 $CHK --cond 'eager_rdblkm == 256' --cond 'eager_wt == 1024' \
-  --cond 'eager_rdblk == 256' -- $SIM +workload=matrixtranspose +n=64 +mode=merge +quiet
+  --cond 'eager_rdblk == 256' -- $SIM +workload=matrixtranspose +n=64 +mode=merge +prog=v1 +quiet
 # +iters=2: the second hand-over finds stale copies on the other side: invalidations hit.
 run_test wl_iters_hits $CHK --cond 'releases == 6' --cond 'inv_hits > 0' \
   --cond 'loads_checked == 4000' -- $TB +workload=square +n=1000 +iters=2 +mode=merge \
-  +dispatch=chunk +stall=10 +seed=5 +quiet
+  +dispatch=chunk +stall=10 +seed=5 +prog=v1 +quiet
 # +warm=1: the consumers read their buffers in an earlier hand-over, so every invalidation of
 # the measured hand-over finds copies: square n=2000 = 125 lines per array, each held in the
 # consumer's L2 and in one L1 (TCP / L1D): 2 x 125 hits per side.
 run_test wl_warm_square_hits $CHK --cond 'inv_hits == 500' --cond 'releases == 5' \
-  -- $TB +workload=square +n=2000 +warm=1 +mode=run +stall=10 +seed=3 +quiet
+  -- $TB +workload=square +n=2000 +warm=1 +mode=run +stall=10 +seed=3 +prog=v1 +quiet
 run_test wl_warm_mt_fpga_hits $CHK --cond 'inv_hits > 0' \
   -- $TB_FPGA +workload=matrixtranspose +n=32 +warm=1 +config=fpga +mode=merge +walk=set +quiet
 run_test wl_bad_warm $CHK --expect-reject --expect-output '\+warm=2: must be 0 or 1' \
@@ -361,12 +363,12 @@ run_test wl_bad_shfl_block $CHK --expect-reject \
   --expect-output '\+shfl_block=2x2: must be 4x4 or full' -- $SIM +workload=2dshfl +shfl_block=2x2
 run_test wl_bad_launch_lines $CHK --expect-reject \
   --expect-output '\+launch_lines=yes: must be 0 or 1' -- $SIM +workload=square +launch_lines=yes
-run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +quiet
+run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +prog=v1 +quiet
 # Allocation layout: base/align/gap move the arrays: C = base + 4096 + gap (align 64).
 run_test wl_layout_plusargs bash -c "
   set -e
   $CHK --cond 'probes == 2' -- $SIM +workload=square +n=1024 +base=0x20000000 +align=64 \
-    +gap=64 +mode=merge +probe_log=$OUT/layout.csv +quiet
+    +gap=64 +mode=merge +prog=v1 +probe_log=$OUT/layout.csv +quiet
   grep -q ',cpu,gpu,0x20000000,64,' $OUT/layout.csv
   grep -q ',gpu,cpu,0x20001040,64,' $OUT/layout.csv"
 run_test wl_bad_layout $CHK --expect-reject --expect-output 'layout' -- $SIM +workload=aos_update +layout=csr

@@ -86,9 +86,9 @@ COMMANDS = [
     Run("./tb_dir +workload=tests/traces/regs_lock.trace"),
     Run("./tb_dir_fpga +workload=random +seed=5 +reset_at=hist+2"),
     Run("make sim && build/rinv_sim +workload=square +n=300000 +mode=merge"),
-    Run("build/rinv_sim +workload=square +n=20000 +mode=run +walk=seq +quiet"),
+    Run("build/rinv_sim +workload=square +n=20000 +mode=run +walk=seq +prog=v1 +quiet"),
     Run("for n in 20000 200000 300000; do for m in run merge; do for p in identity first-touch "
-        "random; do build/rinv_sim +workload=square +n=$n +mode=$m +paging=$p +progress=0 "
+        "random; do build/rinv_sim +workload=square +n=$n +mode=$m +paging=$p +prog=v1 +progress=0 "
         "+quiet; done; done; done"),
     Run("make sim"),
     Run("make params"),

@@ -419,6 +419,7 @@ static void test_roundtrip(tctx_t *t) {
 
 static void test_workloads(tctx_t *t) {
   wl_layout_t lay = wl_layout_default();
+  lay.prog = WL_PROG_V1; /* the first-round programs (tests/tb/test_upstream.c: +prog=upstream) */
   char err[128];
   tr_prog_t *p = tr_prog_new();
   int rc = wl_generate("square", 1000, &lay, p, err, sizeof err);

@@ -58,7 +58,7 @@ run_test fail_plusarg_stall_100 $CHK --expect-reject --expect-status 2 \
 run_test fail_plusarg_stall_96 $CHK --expect-reject --expect-status 2 \
   --expect-output '^error: \+stall=96: must be 0\.\.95 ' -- $SIM +stall=96
 run_test stall_95_completes $CHK --cond 'stall == 95' --cond 'loads_checked == 64' \
-  -- $TB +workload=square +n=32 +stall=95 +seed=3 +quiet
+  -- $TB +workload=square +n=32 +stall=95 +seed=3 +prog=v1 +quiet
 
 # --- acquire/release pairing of a trace ------------------------------------------------------
 # a release without an acquire of its side: the run fails, naming FILE:LINE of the release

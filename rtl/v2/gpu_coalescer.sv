@@ -5,8 +5,9 @@
 // ops in port order from the line data the TCP writes back (scatter pipeline SA / SB / SC).
 //
 // State (§4.1): CT = CoalTokens slots in a circular queue (tail: collecting, ip: issuing,
-// head: responding), each {st, we, nl, nlane, ndone} and a line table lt[j][k] (line, mask)
-// in flip-flops; two rinv_sram cells: clane (CT x WaveSize words {k, word}) and cdata
+// head: responding), each {st, we, nl, nlane, ndone} and a line table lt[j][k] (line, mask):
+// lines in flip-flops (compared), line and mask copies in LUT RAM (read); two rinv_sram cells:
+// clane (CT x WaveSize words {k, word}) and cdata
 // (CT x CoalLines lines, byte enables). cdata's write port is shared by collect and the TCP
 // (cd_we_i, the TCP in TDt / TFAc: "tcp_wr", which holds collect), its read port by issue and
 // scatter (issue yields to sb_rd / sc_keep).
@@ -96,10 +97,9 @@ module gpu_coalescer #(
   logic [CoalTokens-1:0]               we_q, we_d;
   logic [CoalTokens-1:0][NlW-1:0]      nl_q, nl_d, ndone_q, ndone_d;
   logic [CoalTokens-1:0][LaneW-1:0]    nlane_q, nlane_d;
-  // line table, flat over (slot, k): entry j*CoalLines + k; written one row per cycle
-  // (lt_w*, below), not copied whole
+  // line table lines, flat over (slot, k): entry j*CoalLines + k; written one row per cycle
+  // (lt_w*, below), not copied whole; the LUT RAM copies lt_line_m, lt_mask_m are below
   logic [CdDep-1:0][rinv_pkg::LineW-1:0]     lt_line_q;
-  logic [CdDep-1:0][rinv_pkg::LineBytes-1:0] lt_mask_q;
   logic [SlotW-1:0]                    tail_q, tail_d, ip_q, ip_d, head_q, head_d;
   iss_st_e                             ist_q, ist_d;
   logic [KW-1:0]                       ik_q, ik_d;
@@ -168,44 +168,37 @@ module gpu_coalescer #(
     cl_addr = ClAW'(32'(s) * WaveSize + 32'(i));
   endfunction
 
-  // ---- line table reads, one compare per slot and row: no variable index scaled by the entry
-  // width (26 bits), which Yosys maps to a MULT18X18D (cf. docs/FPGA.md). The issue row
-  // (ip, ik) is read in IReq only (lreq_* are 0 elsewhere).
+  // ---- line table reads. The rows are written one per cycle (lt_w*, below). The tail slot's
+  // lines stay in flip-flops (lt_line_q: one compare per row, hitk). The reads of one row, the
+  // issue row (ip, ik: line and mask, in IReq only, lreq_* are 0 elsewhere) and the hit row
+  // (tail, hk: mask, used on a hit only, lt_wmask), come from LUT RAM copies with
+  // asynchronous reads (DPR16X4 on the ECP5; Yosys gives each read port its copy) instead of
+  // mux trees over the flip-flops. No reset: a row is read only after this instruction wrote
+  // it (k < nl).
   rinv_pkg::line_t  i_line;
-  rinv_pkg::lmask_t i_mask;
+  rinv_pkg::lmask_t i_mask, h_mask;
+  logic [CdAW-1:0]  i_addr, h_addr;
   logic             ireq;
+  logic [KW-1:0]    hk;
 
-  assign ireq = (ist_q == IReq);
+  (* ram_style = "distributed" *) rinv_pkg::line_t  lt_line_m [CdDep];
+  (* ram_style = "distributed" *) rinv_pkg::lmask_t lt_mask_m [CdDep];
 
-`ifdef __ICARUS__
-  always @* begin
-`else
-  always_comb begin
-`endif
-    i_line = '0;
-    i_mask = '0;
-    if (ireq) begin
-      for (int j = 0; j < CoalTokens; j++) begin
-        if (32'(ip_q) == j) begin
-          for (int k = 0; k < CoalLines; k++) begin
-            if (32'(ik_q) == k) begin
-              i_line = lt_line_q[j * CoalLines + k];
-              i_mask = lt_mask_q[j * CoalLines + k];
-            end
-          end
-        end
-      end
-    end
-  end
+  assign ireq   = (ist_q == IReq);
+  assign i_addr = cd_addr(ip_q, ik_q);
+  assign h_addr = cd_addr(tail_q, hk);
+  assign i_line = ireq ? lt_line_m[i_addr] : '0;
+  assign i_mask = ireq ? lt_mask_m[i_addr] : '0;
+  assign h_mask = lt_mask_m[h_addr];
 
   // ---- collect (§4.2): the tail slot, its hit k --------------------------------------------
   rinv_pkg::line_t  x;
   logic [3:0]       wd;
   logic             t_free, t_coll, hitk, tcp_wr, req_hs, split, t_we;
-  logic [KW-1:0]    hk, kk;
+  logic [KW-1:0]    kk;
   logic [NlW-1:0]   t_nl;
   logic [LaneW-1:0] t_nlane;
-  rinv_pkg::lmask_t lane_be, h_mask;
+  rinv_pkg::lmask_t lane_be;
 
   assign x       = port_req_addr_i[31:6];
   assign wd      = port_req_addr_i[5:2];
@@ -222,10 +215,10 @@ module gpu_coalescer #(
 `else
   always_comb begin
 `endif
-    // the tail slot's rows k < nl (lowest k wins; at most one hits) and the hit row's mask
+    // the tail slot's rows k < nl (lowest k wins; at most one hits); the hit row's mask is
+    // read from lt_mask_m above (h_addr)
     hitk   = 1'b0;
     hk     = '0;
-    h_mask = '0;
     if (t_coll) begin
       for (int j = 0; j < CoalTokens; j++) begin
         if (32'(tail_q) == j) begin
@@ -233,7 +226,6 @@ module gpu_coalescer #(
             if ((32'(k) < 32'(t_nl)) && (lt_line_q[j * CoalLines + k] == x)) begin
               hitk   = 1'b1;
               hk     = KW'(k);
-              h_mask = lt_mask_q[j * CoalLines + k];
             end
           end
         end
@@ -269,7 +261,7 @@ module gpu_coalescer #(
   assign lreq_line_o  = ireq ? i_line : '0;
   assign lreq_we_o    = ireq && we_q[ip_q];
   assign lreq_mask_o  = (ireq && we_q[ip_q]) ? i_mask : '0;
-  assign lreq_data_o  = ireq ? idata_q : '0;
+  assign lreq_data_o  = idata_q;   // 0 outside IReq (cleared as IReq ends, ILd loads it)
   assign lreq_slot_o  = ireq ? ip_q : '0;
   assign lreq_k_o     = ireq ? ik_q : '0;
 
@@ -363,6 +355,7 @@ module gpu_coalescer #(
       end
       IReq: begin
         if (lreq_ready_i) begin
+          idata_d = '0;   // idata is 0 outside IReq: lreq_data_o needs no gate
           if (32'(ik_q) + 1 == 32'(nl_q[ip_q])) begin
             st_d[ip_q] = SWait;
             ip_d       = inc_slot(ip_q);
@@ -450,29 +443,30 @@ module gpu_coalescer #(
   // ---- line table write port: row (tail, kk) of a lane-op handshake. A new row (no hit)
   // takes the line X and mask 0; a store ORs its lane's bytes into the row's mask.
   logic             lt_wl, lt_wm;
+  logic [CdAW-1:0]  lt_waddr;
   rinv_pkg::lmask_t lt_wmask;
 
   assign lt_wl    = req_hs && !hitk;
   assign lt_wm    = req_hs && (!hitk || t_we);
+  assign lt_waddr = cd_addr(tail_q, kk);
   assign lt_wmask = t_we ? ((hitk ? h_mask : '0) | lane_be) : '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int e = 0; e < CdDep; e++) begin
-        lt_line_q[e] <= '0;
-        lt_mask_q[e] <= '0;
-      end
-    end else if (lt_wm) begin
-      // one compare per entry (constant indices, see i_line)
+      for (int e = 0; e < CdDep; e++) lt_line_q[e] <= '0;
+    end else if (lt_wl) begin
+      // one compare per entry (constant indices: no variable index scaled by the entry width)
       for (int j = 0; j < CoalTokens; j++) begin
         for (int k = 0; k < CoalLines; k++) begin
-          if ((32'(tail_q) == j) && (32'(kk) == k)) begin
-            if (lt_wl) lt_line_q[j * CoalLines + k] <= x;
-            lt_mask_q[j * CoalLines + k] <= lt_wmask;
-          end
+          if ((32'(tail_q) == j) && (32'(kk) == k)) lt_line_q[j * CoalLines + k] <= x;
         end
       end
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (lt_wl) lt_line_m[lt_waddr] <= x;
+    if (lt_wm) lt_mask_m[lt_waddr] <= lt_wmask;
   end
 
   // ---- statistics events --------------------------------------------------------------------

@@ -137,8 +137,8 @@ module gpu_tcp #(
   // request latch, response latch, the looked-up line
   rinv_pkg::line_t    rq_line_q, rq_line_d;
   logic               rq_we_q, rq_we_d;
-  rinv_pkg::lmask_t   rq_mask_q, rq_mask_d;
-  rinv_pkg::ldata_t   rq_data_q, rq_data_d;
+  rinv_pkg::lmask_t   rq_mask_q;             // store payload: 0 for a load (rq_* below)
+  rinv_pkg::ldata_t   rq_data_q;
   logic [SlotW-1:0]   rq_slot_q, rq_slot_d;
   logic [KW-1:0]      rq_k_q, rq_k_d;
   rinv_pkg::ldata_t   rline_q, rline_d;
@@ -279,8 +279,6 @@ module gpu_tcp #(
     cnt_d     = cnt_q;
     rq_line_d = rq_line_q;
     rq_we_d   = rq_we_q;
-    rq_mask_d = rq_mask_q;
-    rq_data_d = rq_data_q;
     rq_slot_d = rq_slot_q;
     rq_k_d    = rq_k_q;
     rline_d   = rline_q;
@@ -296,7 +294,8 @@ module gpu_tcp #(
     mc_d      = mc_q;
 
     tq_push   = 1'b0;
-    tq_pdata  = '0;
+    // tq's push data: not gated (read at a push only); a load's mask and data are 0 already
+    tq_pdata  = {rq_line_q, rq_we_q, rq_mask_q, rq_data_q, free_i};
     cd_we_o   = 1'b0;
     cd_slot_o = '0;
     cd_k_o    = '0;
@@ -342,8 +341,6 @@ module gpu_tcp #(
         end else if (lreq_hs) begin
           rq_line_d = lreq_line_i;
           rq_we_d   = lreq_we_i;
-          rq_mask_d = lreq_mask_i;
-          rq_data_d = lreq_data_i;
           rq_slot_d = lreq_slot_i;
           rq_k_d    = lreq_k_i;
           cx_d      = lreq_line_i;
@@ -388,8 +385,6 @@ module gpu_tcp #(
           m_alloc          = 1'b1;
           mc_d             = mc_q + 1'b1;
           tq_push          = 1'b1;
-          tq_pdata         = rq_we_q ? {rq_line_q, 1'b1, rq_mask_q, rq_data_q, free_i}
-                                     : {rq_line_q, 1'b0, 64'd0, 512'd0, free_i};
           tst_d            = TIdle;
         end
       end
@@ -433,8 +428,6 @@ module gpu_tcp #(
       cnt_q     <= '0;
       rq_line_q <= '0;
       rq_we_q   <= 1'b0;
-      rq_mask_q <= '0;
-      rq_data_q <= '0;
       rq_slot_q <= '0;
       rq_k_q    <= '0;
       rline_q   <= '0;
@@ -452,8 +445,6 @@ module gpu_tcp #(
       cnt_q     <= cnt_d;
       rq_line_q <= rq_line_d;
       rq_we_q   <= rq_we_d;
-      rq_mask_q <= rq_mask_d;
-      rq_data_q <= rq_data_d;
       rq_slot_q <= rq_slot_d;
       rq_k_q    <= rq_k_d;
       rline_q   <= rline_d;
@@ -466,6 +457,16 @@ module gpu_tcp #(
       rr_q      <= rr_d;
       m_v_q     <= m_v_d;
       mc_q      <= mc_d;
+    end
+  end
+
+  // store payload, latched at the lreq handshake (TIdle -> TRd) as 0 for a load: a
+  // synchronous clear of the flip-flop (its LSR) instead of a gate per bit in front of tq.
+  // No reset: read in TAc only, after a handshake latched it.
+  always_ff @(posedge clk_i) begin
+    if (lreq_hs) begin
+      rq_mask_q <= lreq_we_i ? lreq_mask_i : '0;
+      rq_data_q <= lreq_we_i ? lreq_data_i : '0;
     end
   end
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Simulation speed: the same workload (the issue's: square, n=20000, merge, default gem5
 configuration; the first-round program, +prog=v1) on tb_dir in lockstep (RTL + checker
-model: the checked build, assertions and tracing compiled in), on tb_dir_fast in lockstep (the fast build: neither), on tb_dir_fast
-+no_model (RTL alone) and on rinv_sim (C model alone). Reports simulated cycles per CPU second
-of the whole process (user + sys, best of --reps runs; the wall clock is shown beside it, but
-these machines are shared, so the figures use CPU time) and writes them into the BENCH markers
+model: the checked build, assertions and tracing compiled in), on tb_dir_fast in lockstep
+(the fast build: neither), on tb_dir_fast +no_model (RTL alone) and on rinv_sim (C model
+alone). Reports simulated cycles per CPU second of the whole process (user + sys, best of
+--reps runs; the wall clock is shown beside it, but these machines are shared, so the figures
+use CPU time) and writes them into the BENCH markers
 of docs/RESULTS.md. Usage:
   python3 sim/bench.py [--sim build/rinv_sim] [--tb ./tb_dir] [--tb-fast ./tb_dir_fast]
                        [--reps 3] [--md docs/RESULTS.md]

@@ -129,8 +129,9 @@ static const struct {
     {"fields", "1..64", "24", "aos_update: fields per structure"},
     {"esize", "4|8", "4", "aos_update: element size in bytes"},
     {"warm", "0|1", "0", "warm the caches first so loads hit"},
-    {"prog", "v1|upstream", "upstream", "square, matrixtranspose, 2dshfl: the first-round programs or "
-     "the upstream HIP samples with Algorithm 2's three launches (docs/TRACE.md §4)"},
+    {"prog", "v1|upstream", "upstream",
+     "square, matrixtranspose, 2dshfl: the first-round programs or the upstream HIP samples "
+     "with Algorithm 2's three launches (docs/TRACE.md §4)"},
     {"launch_lines", "0|1", "1", "+prog=upstream: the HIP runtime's launch traffic (AQL packet, "
      "kernargs, completion signal)"},
     {"shfl_block", "4x4|full", "4x4", "+prog=upstream 2dshfl: the sample's one 4x4 block, or "

@@ -363,7 +363,8 @@ run_test wl_bad_shfl_block $CHK --expect-reject \
   --expect-output '\+shfl_block=2x2: must be 4x4 or full' -- $SIM +workload=2dshfl +shfl_block=2x2
 run_test wl_bad_launch_lines $CHK --expect-reject \
   --expect-output '\+launch_lines=yes: must be 0 or 1' -- $SIM +workload=square +launch_lines=yes
-run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' -- $SIM +workload=square +n=1000 +prog=v1 +quiet
+run_test wl_iters1_no_hits $CHK --cond 'inv_hits == 0' \
+  -- $SIM +workload=square +n=1000 +prog=v1 +quiet
 # Allocation layout: base/align/gap move the arrays: C = base + 4096 + gap (align 64).
 run_test wl_layout_plusargs bash -c "
   set -e

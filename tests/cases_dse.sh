@@ -15,7 +15,8 @@ run_test dse_p_other_key $CHK --expect-reject --expect-status 2 --expect-output 
 run_test dse_p_not_number $CHK --expect-reject --expect-status 2 --expect-output \
   '^error: \+p\.rt_cap=1k: the value must be an integer 0\.\.4294967295' -- $SIM +p.rt_cap=1k
 run_test dse_p_runs $CHK --cond 'config == "fpga+p"' --cond 'probes == 2' \
-  -- $SIM +config=fpga +p.rt_cap=32 +p.walk_lanes=2 +workload=square +n=2000 +mode=merge +prog=v1 +quiet
+  -- $SIM +config=fpga +p.rt_cap=32 +p.walk_lanes=2 +workload=square +n=2000 +mode=merge \
+  +prog=v1 +quiet
 # +params=FILE: each error names the file, the line, the key and the legal range
 run_test dse_params_file_errors bash -c '
   set -u; d='"$OUT"'/dse_params; mkdir -p $d; fails=0

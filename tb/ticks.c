@@ -15,6 +15,7 @@ typedef struct ticks_side {
 struct ticks {
   uint64_t msg[2];    /* msg(t) */
   uint64_t tagp[2];   /* tags(t) * period(t): seq(t, n) = n * tagp[t] */
+  uint64_t allp[2];   /* sets(t) * period(t): seq(t, 2^26), the all-probe's set walk */
   uint64_t period[2]; /* period(t) */
   uint64_t seq, pipe;
   ticks_side_t side[2];
@@ -33,6 +34,11 @@ ticks_t *ticks_new(const rinv_cfg_t *c) {
   t->msg[1] = net * ruby + (uint64_t)c->tick_resp_gpu * gpu;
   t->tagp[0] = ((uint64_t)c->cpu_l2_lat + (uint64_t)RINV_N_CPU_L1 * c->cpu_l1_lat) * ruby;
   t->tagp[1] = ((uint64_t)c->gpu_l2_lat + (uint64_t)RINV_N_GPU_L1 * c->gpu_l1_lat) * gpu;
+  /* sets <= 2^26 and latencies <= 8: sets(t) < 2^33, times 10^6 < 2^53 */
+  t->allp[0] = ((uint64_t)c->cpu_l2_sets * c->cpu_l2_lat +
+                (uint64_t)RINV_N_CPU_L1 * c->cpu_l1_sets * c->cpu_l1_lat) * ruby;
+  t->allp[1] = ((uint64_t)c->gpu_l2_sets * c->gpu_l2_lat +
+                (uint64_t)RINV_N_GPU_L1 * c->gpu_l1_sets * c->gpu_l1_lat) * gpu;
   return t;
 }
 
@@ -87,7 +93,9 @@ int ticks_ack(ticks_t *t, unsigned side, uint64_t cyc, char *err, size_t n) {
   d->count--;
   d->prev_ack = cyc;
   uint64_t seq, pipe;
-  int ovf = __builtin_mul_overflow((uint64_t)nl, t->tagp[s], &seq);
+  int ovf = 0;
+  if (nl == TICKS_ALL_LINES) seq = t->allp[s]; /* the whole address space: a set walk */
+  else ovf = __builtin_mul_overflow((uint64_t)nl, t->tagp[s], &seq);
   ovf |= __builtin_add_overflow(seq, t->msg[s], &seq);
   ovf |= __builtin_mul_overflow(cyc - from, t->period[s], &pipe);
   ovf |= __builtin_add_overflow(pipe, t->msg[s], &pipe);

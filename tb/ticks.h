@@ -7,6 +7,8 @@
  *             + (t == 0 ? tick_resp_cpu tick_ruby : tick_resp_gpu tick_gpu)
  *   seq(t,n)  = n tags(t) period(t),  tags(0) = cpu_l2_lat + n_cpu_l1 cpu_l1_lat,
  *                                     tags(1) = gpu_l2_lat + n_gpu_l1 gpu_l1_lat
+ *   seq(t,2^26) = sets(t) period(t)   (the all-probe: a walk over every set of every array,
+ *               sets(0) = cpu_l2_sets cpu_l2_lat + n_cpu_l1 cpu_l1_sets cpu_l1_lat, sets(1) alike)
  *   pipe(t)   = (ack_cyc - max(acc_cyc, prev_ack_cyc(t))) period(t)
  * period(0) = tick_ruby, period(1) = tick_gpu; acks return in probe order per side, so the
  * probes in flight are a FIFO per side (TICKS_FIFO_CAP entries, far above the design's
@@ -22,6 +24,8 @@
 #include "rinv_params.h"
 
 #define TICKS_FIFO_CAP 64u
+/* n of the all-probe (first 0, every line address): charged as a set walk, seq(t, 2^26) */
+#define TICKS_ALL_LINES (1u << 26)
 
 typedef struct ticks ticks_t;
 

@@ -386,6 +386,9 @@ run_test affine_closed_form_lockstep python3 tests/affine_expect.py $TB $OUT aos
 # +walk=seq runs the addr walk; +p.tick_resp_cpu=0 moves eager_inv_ticks by the formula
 run_test ticks_expect_gem5 python3 tests/ticks_expect.py $SIM $OUT/ticks_gem5
 run_test ticks_expect_fpga python3 tests/ticks_expect.py $SIM $OUT/ticks_fpga +config=fpga
+# the all-probe of a history overflow (513 lines into 512 entries) is charged as a set walk
+run_test ticks_expect_all_probe python3 tests/ticks_expect.py $SIM $OUT/ticks_all --all-probe \
+  +config=fpga +workload=$OUT/ovf513.trace
 run_test affine_stencil_lockstep_stall $CHK --cond 'releases == 3' -- $TB +workload=stencil \
   +n=24 +layout=aos +fields=3 +mode=run +walk=auto +stall=20 +seed=9 +quiet
 # +dump_trace of a generated workload replays to the same probes and, since the wavefront

@@ -2,20 +2,21 @@
 """Independent check of the tick statistics (docs/ARCHITECTURE_v3_gpu_frontend.md §15) from
 the probe log, the contract's formulas and the parameters of sim/params.json.
 
-  ticks_expect.py BINARY OUTDIR [PLUSARG ...]
+  ticks_expect.py BINARY OUTDIR [--all-probe] [PLUSARG ...]
 
 Runs BINARY +mode=run and +mode=line (square n=2000 unless the plusargs say otherwise) with
 +probe_log, and recomputes from the CSV rows (one per probe, written at its ack, with the
 probe's `cycle` and its `ack_cycle`) and RESULT's eager_to_cpu / eager_to_gpu:
-  inv_ticks_seq   = sum of msg(t) + n tags(t) period(t)
+  inv_ticks_seq   = sum of msg(t) + n tags(t) period(t)   (n = 2^26: sets(t) period(t))
   inv_ticks_pipe  = sum of msg(t) + (ack - max(acc, previous ack of side t)) period(t)
   eager_inv_ticks = eager_to_cpu msg(0) + eager_to_gpu msg(1)
 and wants RESULT's figures. Then: +walk=seq runs the same probes, cycles and log as
 +walk=addr, says walk "seq" and reports inv_ticks = inv_ticks_seq (+walk=addr:
 inv_ticks = inv_ticks_pipe); +p.tick_resp_cpu=0 lowers eager_inv_ticks by
 eager_to_cpu x 120 x 500 exactly as the formula says. Without plusargs it also runs the
-default demonstration: its RESULT totals are the sums of its modes. Exits 1 on any
-difference.
+default demonstration: its RESULT totals are the sums of its modes. --all-probe: the run
+and line logs must hold an all-probe (n = 2^26, a history overflow), charged as the set walk
+sets(t) period(t). Exits 1 on any difference.
 """
 import csv
 import json
@@ -25,6 +26,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAILS = []
+ALL_PROBES = {}
 
 
 def check(what, got, want):
@@ -63,18 +65,22 @@ def formulas(c, common):
     msg = (net + c["tick_resp_cpu"] * c["tick_ruby"], net + c["tick_resp_gpu"] * c["tick_gpu"])
     tags = (c["cpu_l2_lat"] + common["n_cpu_l1"] * c["cpu_l1_lat"],
             c["gpu_l2_lat"] + common["n_gpu_l1"] * c["gpu_l1_lat"])
-    return msg, tags, period
+    # the all-probe (n = 2^26) is charged as a walk over every set of the side's arrays
+    sets = (c["cpu_l2_sets"] * c["cpu_l2_lat"] + common["n_cpu_l1"] * c["cpu_l1_sets"]
+            * c["cpu_l1_lat"], c["gpu_l2_sets"] * c["gpu_l2_lat"] + common["n_gpu_l1"]
+            * c["gpu_l1_sets"] * c["gpu_l1_lat"])
+    return msg, tags, period, sets
 
 
 def expect(rows, r, c, common):
-    msg, tags, period = formulas(c, common)
+    msg, tags, period, sets = formulas(c, common)
     seq = pipe = overlaps = 0
     prev = [0, 0]
     for row in rows:  # file order = ack order; per side the acks come in probe order
         t = 0 if row["dst"] == "cpu" else 1
         acc, ack, n = int(row["cycle"]), int(row["ack_cycle"]), int(row["n_lines"])
         overlaps += acc < prev[t]
-        seq += msg[t] + n * tags[t] * period[t]
+        seq += msg[t] + (sets[t] if n == 1 << 26 else n * tags[t]) * period[t]
         pipe += msg[t] + (ack - max(acc, prev[t])) * period[t]
         prev[t] = ack
     eager = r["eager_to_cpu"] * msg[0] + r["eager_to_gpu"] * msg[1]
@@ -88,7 +94,10 @@ def one(binary, out, tag, args):
         rows = list(csv.DictReader(f))
     c, common = params(args)
     seq, pipe, eager, overlaps = expect(rows, r, c, common)
-    print(f"{tag}: {len(rows)} probes, {overlaps} accepted before the previous ack of their side")
+    alls = sum(int(row["n_lines"]) == 1 << 26 for row in rows)
+    print(f"{tag}: {len(rows)} probes ({alls} all-probes), {overlaps} accepted before the "
+          "previous ack of their side")
+    ALL_PROBES[tag] = alls
     check(f"{tag}: probe log rows = probes", len(rows), r["probes"])
     check(f"{tag}: inv_ticks_seq", r["inv_ticks_seq"], seq)
     check(f"{tag}: inv_ticks_pipe", r["inv_ticks_pipe"], pipe)
@@ -104,12 +113,17 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     binary, out, extra = sys.argv[1], sys.argv[2], sys.argv[3:]
+    want_all = "--all-probe" in extra  # the run must send an all-probe (a history overflow)
+    extra = [a for a in extra if a != "--all-probe"]
     os.makedirs(out, exist_ok=True)
     base = ["+workload=square", "+n=2000"] if not any(
         a.startswith("+workload=") for a in extra) else []
     base += extra
     r_run, log_run, ov_run = one(binary, out, "run", base + ["+mode=run"])
     _, _, ov_line = one(binary, out, "line", base + ["+mode=line"])
+    if want_all:
+        check("--all-probe: the run and line logs hold an all-probe (n = 2^26)",
+              ALL_PROBES["run"] > 0 and ALL_PROBES["line"] > 0, True)
     if ov_run + ov_line == 0:  # the v1 design (ARCH=v1) keeps one probe in flight
         print("note: no probe was accepted before the previous ack of its side: the max() of "
               "pipe(t) was not exercised (tests/tb/test_ticks.c covers it)")

@@ -32,6 +32,10 @@ static rinv_cfg_t example_cfg(void) {
   c.cpu_l2_lat = 1;
   c.gpu_l1_lat = 4;
   c.gpu_l2_lat = 2;
+  c.cpu_l1_sets = 512;
+  c.cpu_l2_sets = 4096;
+  c.gpu_l1_sets = 16;
+  c.gpu_l2_sets = 256;
   return c;
 }
 
@@ -88,6 +92,30 @@ static void test_overlap(unsigned *pass, unsigned *fail, ticks_t *t) {
       (unsigned long long)ticks_pipe(t), (unsigned long long)ticks_seq(t));
 }
 
+/* The all-probe (n = 2^26) is a set walk: CPU sets(0) = 4096 x 1 + 2 x 512 x 1 = 5,120 tag
+ * accesses, seq = 78,000 + 5,120 x 500 = 2,638,000; GPU sets(1) = 256 x 2 + 4 x 16 x 4 = 768,
+ * seq = 19,000 + 768 x 1000 = 787,000. One line fewer is a range: 78,000 + (2^26 - 1) x 3 x 500
+ * = 100,663,372,500. */
+static void test_all_probe(unsigned *pass, unsigned *fail, ticks_t *t) {
+  char err[200] = "";
+  ticks_reset(t);
+  int rc = ticks_probe(t, 0, 10, 1u << 26, err, sizeof err);
+  rc |= ticks_ack(t, 0, 5140, err, sizeof err);
+  uint64_t cpu = ticks_seq(t);
+  rc |= ticks_probe(t, 1, 6000, 1u << 26, err, sizeof err);
+  rc |= ticks_ack(t, 1, 6800, err, sizeof err);
+  uint64_t gpu = ticks_seq(t) - cpu;
+  res(pass, fail, "ticks_all_probe_set_walk", rc == 0 && cpu == 2638000 && gpu == 787000 &&
+      ticks_pipe(t) == 78000 + 5130u * 500 + 19000 + 800u * 1000,
+      "rc %d (%s) cpu %llu gpu %llu pipe %llu, want 2638000 787000 3443000", rc, err,
+      (unsigned long long)cpu, (unsigned long long)gpu, (unsigned long long)ticks_pipe(t));
+  ticks_reset(t);
+  rc = ticks_probe(t, 0, 10, (1u << 26) - 1u, err, sizeof err);
+  rc |= ticks_ack(t, 0, 20, err, sizeof err);
+  res(pass, fail, "ticks_all_minus_one_is_range", rc == 0 && ticks_seq(t) == 100663372500ull,
+      "rc %d seq %llu, want 100663372500", rc, (unsigned long long)ticks_seq(t));
+}
+
 /* More probes in flight than the FIFO holds, an ack without a probe, a dropped probe. */
 static void test_errors(unsigned *pass, unsigned *fail, ticks_t *t) {
   char err[200] = "";
@@ -115,6 +143,7 @@ void test_ticks(unsigned *pass, unsigned *fail) {
   }
   test_example(pass, fail, t);
   test_overlap(pass, fail, t);
+  test_all_probe(pass, fail, t);
   test_errors(pass, fail, t);
   ticks_free(t);
 }

@@ -2,14 +2,14 @@
 """Sensitivity sweep of the run count to the GPU front end (docs/RESULTS.md "Sensitivity of the
 run count to the front end"; issue 11, item 6).
 
-Runs the standalone model (build/rinv_sim, +mode=run, configuration gem5, +prog=v1) over the
-grid +p.tcp_mshrs=M (M in 1 2 4 8 16 64 256) x +waves_per_cu=W (W in 1 4 16) for every row
-(square n=20000, square n=200000, matrixtranspose n=128, 2dshfl n=50) and writes
-OUT/sens.csv, one line per run. Fails (exit 1, naming each failed run's command) if a run exits
-non-zero, prints no RESULT line, or has stale_reads, mismatches or errors != 0; then no CSV is
-written, so a failed sweep never replaces the committed results. sim/plot.py draws
-docs/plots/sensitivity.svg and the generated table of docs/RESULTS.md from the CSV (make sens
-runs both). Usage:
+Runs the standalone model (build/rinv_sim, +mode=run, configuration gem5, the default
++prog=upstream) over the grid +p.tcp_mshrs=M (M in 1 2 4 8 16 64 256) x +waves_per_cu=W (W in
+1 4 16) for every row (square n=20000, square n=200000, matrixtranspose n=128, 2dshfl n=50)
+and writes OUT/sens.csv, one line per run. Fails (exit 1, naming each failed run's command) if
+a run exits non-zero, prints no RESULT line, or has stale_reads, mismatches or errors != 0;
+then no CSV is written, so a failed sweep never replaces the committed results. sim/plot.py
+draws docs/plots/sensitivity.svg and the generated table of docs/RESULTS.md from the CSV (make
+sens runs both). Usage:
   python3 sim/sens.py [--sim build/rinv_sim] [--jobs 2] [--out sim/results] [--quick]
 --quick runs only the square n=20000 row (21 runs; test sens_quick).
 """
@@ -28,10 +28,9 @@ from sweep import run_result
 ROWS = [("square", 20000), ("square", 200000), ("matrixtranspose", 128), ("2dshfl", 50)]
 MSHRS = [1, 2, 4, 8, 16, 64, 256]
 WAVES = [1, 4, 16]
-# every run: the model's run mode on the first-round programs (+prog=v1: the sweep that
-# docs/RESULTS.md discusses was measured on them; +prog=upstream is the default since
-# 2026-11-27), no progress line, only the RESULT line
-COMMON = ["+mode=run", "+prog=v1", "+progress=0", "+quiet"]
+# every run: the model's run mode on the default program (+prog=upstream, the HIP samples as
+# upstream), no progress line, only the RESULT line
+COMMON = ["+mode=run", "+progress=0", "+quiet"]
 # the CSV's columns: the grid point, then RESULT fields by their RESULT names
 GRID = ["workload", "n", "tcp_mshrs", "waves_per_cu"]
 RESULT_FIELDS = ["probes", "probe_lines", "tcp_mshr_max", "inv_ticks_seq", "inv_ticks_pipe",

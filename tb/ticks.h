@@ -25,7 +25,7 @@
 
 #define TICKS_FIFO_CAP 64u
 /* n of the all-probe (first 0, every line address): charged as a set walk, seq(t, 2^26) */
-#define TICKS_ALL_LINES (1u << 26)
+#define TICKS_ALL_LINES (1u << RINV_LINE_W)
 
 typedef struct ticks ticks_t;
 

@@ -26,7 +26,6 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAILS = []
-ALL_PROBES = {}
 
 
 def check(what, got, want):
@@ -69,22 +68,23 @@ def formulas(c, common):
     sets = (c["cpu_l2_sets"] * c["cpu_l2_lat"] + common["n_cpu_l1"] * c["cpu_l1_sets"]
             * c["cpu_l1_lat"], c["gpu_l2_sets"] * c["gpu_l2_lat"] + common["n_gpu_l1"]
             * c["gpu_l1_sets"] * c["gpu_l1_lat"])
-    return msg, tags, period, sets
+    return msg, tags, period, sets, 1 << common["line_w"]
 
 
 def expect(rows, r, c, common):
-    msg, tags, period, sets = formulas(c, common)
+    msg, tags, period, sets, all_n = formulas(c, common)
     seq = pipe = overlaps = 0
     prev = [0, 0]
     for row in rows:  # file order = ack order; per side the acks come in probe order
         t = 0 if row["dst"] == "cpu" else 1
         acc, ack, n = int(row["cycle"]), int(row["ack_cycle"]), int(row["n_lines"])
         overlaps += acc < prev[t]
-        seq += msg[t] + (sets[t] if n == 1 << 26 else n * tags[t]) * period[t]
+        seq += msg[t] + (sets[t] if n == all_n else n * tags[t]) * period[t]
         pipe += msg[t] + (ack - max(acc, prev[t])) * period[t]
         prev[t] = ack
     eager = r["eager_to_cpu"] * msg[0] + r["eager_to_gpu"] * msg[1]
-    return seq, pipe, eager, overlaps
+    alls = sum(int(row["n_lines"]) == all_n for row in rows)
+    return seq, pipe, eager, overlaps, alls
 
 
 def one(binary, out, tag, args):
@@ -93,11 +93,9 @@ def one(binary, out, tag, args):
     with open(log) as f:
         rows = list(csv.DictReader(f))
     c, common = params(args)
-    seq, pipe, eager, overlaps = expect(rows, r, c, common)
-    alls = sum(int(row["n_lines"]) == 1 << 26 for row in rows)
+    seq, pipe, eager, overlaps, alls = expect(rows, r, c, common)
     print(f"{tag}: {len(rows)} probes ({alls} all-probes), {overlaps} accepted before the "
           "previous ack of their side")
-    ALL_PROBES[tag] = alls
     check(f"{tag}: probe log rows = probes", len(rows), r["probes"])
     check(f"{tag}: inv_ticks_seq", r["inv_ticks_seq"], seq)
     check(f"{tag}: inv_ticks_pipe", r["inv_ticks_pipe"], pipe)
@@ -106,7 +104,7 @@ def one(binary, out, tag, args):
     check(f"{tag}: inv_ticks (walk {r['walk']})", r["inv_ticks"], want_inv)
     with open(log) as f:
         text = f.read()
-    return r, text, overlaps
+    return r, text, overlaps, alls
 
 
 def main():
@@ -119,16 +117,16 @@ def main():
     base = ["+workload=square", "+n=2000"] if not any(
         a.startswith("+workload=") for a in extra) else []
     base += extra
-    r_run, log_run, ov_run = one(binary, out, "run", base + ["+mode=run"])
-    _, _, ov_line = one(binary, out, "line", base + ["+mode=line"])
+    r_run, log_run, ov_run, all_run = one(binary, out, "run", base + ["+mode=run"])
+    _, _, ov_line, all_line = one(binary, out, "line", base + ["+mode=line"])
     if want_all:
         check("--all-probe: the run and line logs hold an all-probe (n = 2^26)",
-              ALL_PROBES["run"] > 0 and ALL_PROBES["line"] > 0, True)
+              all_run > 0 and all_line > 0, True)
     if ov_run + ov_line == 0:  # the v1 design (ARCH=v1) keeps one probe in flight
         print("note: no probe was accepted before the previous ack of its side: the max() of "
               "pipe(t) was not exercised (tests/tb/test_ticks.c covers it)")
     # +walk=seq: the addr walk, charged sequentially
-    r_seq, log_seq, _ = one(binary, out, "run_seq", base + ["+mode=run", "+walk=seq"])
+    r_seq, log_seq, _, _ = one(binary, out, "run_seq", base + ["+mode=run", "+walk=seq"])
     check("walk=seq: RESULT walk", r_seq["walk"], "seq")
     check("walk=addr: RESULT walk", r_run["walk"], "addr")
     for k in ("cycles", "probes", "probe_lines", "inv_hits", "inv_cycles", "tag_lookups",
@@ -139,7 +137,7 @@ def main():
     check("walk=seq: inv_ticks = inv_ticks_seq", r_seq["inv_ticks"], r_seq["inv_ticks_seq"])
     check("walk=addr: inv_ticks = inv_ticks_pipe", r_run["inv_ticks"], r_run["inv_ticks_pipe"])
     # +p.tick_resp_cpu=0: every eager CPU probe loses tick_resp_cpu x tick_ruby ticks
-    r0, _, _ = one(binary, out, "run_resp0", base + ["+mode=run", "+p.tick_resp_cpu=0"])
+    r0, _, _, _ = one(binary, out, "run_resp0", base + ["+mode=run", "+p.tick_resp_cpu=0"])
     c, _ = params(base)
     check("+p.tick_resp_cpu=0: eager_inv_ticks drop",
           r_run["eager_inv_ticks"] - r0["eager_inv_ticks"],

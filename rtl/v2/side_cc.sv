@@ -362,6 +362,15 @@ module side_cc #(
   assign w2_way2 = word2(l2w_q, way2_q);
   assign vict_dirty = vdirty2(l2w_q, l2_vict);
   assign w2_hit  = word2(l2w_q, l2_hit_way);
+  // One write-data bus for every L1's data cells (only the requesting port's, or the hit
+  // copies of a store, write): the L2 line in StL2Dt, the fill in StFillWait (whole lines),
+  // else the store's bytes. Not selected per L1 by the request's port (fpga area: one
+  // 512-bit select instead of one per L1).
+  rinv_pkg::ldata_t l1_wdata_sh;
+  rinv_pkg::lmask_t l1_wbe_sh;
+  assign l1_wdata_sh = st_oh_q[StL2Dt] ? l2_d_rdata[bnk] :
+                       st_oh_q[StFillWait] ? fill_data_i : st_data;
+  assign l1_wbe_sh   = (st_oh_q[StL2Dt] || st_oh_q[StFillWait]) ? '1 : st_be;
   always_comb begin
     l1w_bnk    = '0;
     l1rr_bnk   = '0;
@@ -457,8 +466,8 @@ module side_cc #(
       l1_d_raddr[k] = DAW1'(32'(row1) * L1Ways + 32'(l1_hit_way[k]));
       l1_d_we[k]    = '0;
       l1_d_waddr[k] = DAW1'(32'(row1) * L1Ways + 32'(l1_hit_way[k]));
-      l1_d_wbe[k]   = st_be;
-      l1_d_wdata[k] = st_data;
+      l1_d_wbe[k]   = l1_wbe_sh;
+      l1_d_wdata[k] = l1_wdata_sh;
     end
 
     // the request latch takes the arbiter's choice in every StIdle cycle (read only after the
@@ -601,8 +610,6 @@ module side_cc #(
           // fill the own L1 from the L2 line
           l1_d_we[req_q.port]               = Lanes'(1) << bnk;
           l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
-          l1_d_wbe[req_q.port]              = '1;
-          l1_d_wdata[req_q.port]            = l2_d_rdata[bnk];
           t1w_en                            = 1'b1;
           // tagst {tag_L1(X), valid = 1} at the latched victim
           l1_r_we[req_q.port]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;
@@ -650,8 +657,6 @@ module side_cc #(
           end else begin
             l1_d_we[req_q.port]               = Lanes'(1) << bnk;
             l1_d_waddr[req_q.port]            = DAW1'(32'(row1) * L1Ways + 32'(way1_q));
-            l1_d_wbe[req_q.port]              = '1;
-            l1_d_wdata[req_q.port]            = fill_data_i;
             t1w_en                            = 1'b1;
             // tagst {tag_L1(X), valid = 1} at the latched victim
             l1_r_we[req_q.port]               = rr1_adv_q ? (Lanes'(1) << bnk) : '0;

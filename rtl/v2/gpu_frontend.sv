@@ -279,27 +279,34 @@ module gpu_frontend #(
   end
 
   // ---- statistics (§11): this cycle's events summed into one increment (§8 item 6) ---------
+  // Each event vector is counted in EvW bits and the largest mc_next found in McW bits first,
+  // so every counter has one 32-bit adder (or compare) after a short count, not NCu chained
+  // 32-bit adders (fpga-ooc: that chain, behind the TCC grant, was gpu_side_cc's critical
+  // path, 25.2 ns). The same sums as adding the events one CU at a time.
+  localparam int EvW = $clog2(NCu + 1);
   logic [9:0][31:0] stat_q, stat_d;
+  logic [7:0][EvW-1:0] ev_n;   // events of this cycle, per counter 0..7
+  logic [McW-1:0]      mc_mx;  // the largest mc_next over the CUs
 `ifdef __ICARUS__
   always @* begin
 `else
   always_comb begin
 `endif
-    logic [31:0] mx;
-    stat_d = stat_q;
-    mx     = stat_q[8];
+    ev_n  = '0;
+    mc_mx = '0;
     for (int p = 0; p < NCu; p++) begin
-      stat_d[0] = stat_d[0] + 32'(ev_inst[p]);
-      stat_d[1] = stat_d[1] + 32'(ev_lane[p]);
-      stat_d[2] = stat_d[2] + 32'(ev_lreq[p]);
-      stat_d[3] = stat_d[3] + 32'(ev_split[p]);
-      stat_d[4] = stat_d[4] + 32'(ev_hit[p]);
-      stat_d[5] = stat_d[5] + 32'(ev_alias[p]);
-      stat_d[6] = stat_d[6] + 32'(ev_full[p]);
-      stat_d[7] = stat_d[7] + 32'(ev_hold[p]);
-      if (32'(mc_next[p]) > mx) mx = 32'(mc_next[p]);
+      ev_n[0] = ev_n[0] + EvW'(ev_inst[p]);
+      ev_n[1] = ev_n[1] + EvW'(ev_lane[p]);
+      ev_n[2] = ev_n[2] + EvW'(ev_lreq[p]);
+      ev_n[3] = ev_n[3] + EvW'(ev_split[p]);
+      ev_n[4] = ev_n[4] + EvW'(ev_hit[p]);
+      ev_n[5] = ev_n[5] + EvW'(ev_alias[p]);
+      ev_n[6] = ev_n[6] + EvW'(ev_full[p]);
+      ev_n[7] = ev_n[7] + EvW'(ev_hold[p]);
+      if (mc_next[p] > mc_mx) mc_mx = mc_next[p];
     end
-    stat_d[8] = mx;
+    for (int k = 0; k < 8; k++) stat_d[k] = stat_q[k] + 32'(ev_n[k]);
+    stat_d[8] = (32'(mc_mx) > stat_q[8]) ? 32'(mc_mx) : stat_q[8];
     stat_d[9] = stat_q[9] + 32'(arb_waits);
   end
 

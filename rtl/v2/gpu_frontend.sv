@@ -117,12 +117,12 @@ module gpu_frontend #(
   logic [NCu-1:0][IW-1:0]            tq_i;
   // events
   logic [NCu-1:0]                    ev_inst, ev_lane, ev_lreq, ev_split, ev_hit, ev_alias;
-  logic [NCu-1:0]                    ev_full, ev_hold, tcp_idle;
+  logic [NCu-1:0]                    ev_full, ev_hold, tcp_idle, tcp_idle_next;
   logic [NCu-1:0][McW-1:0]           mc, mc_next;
   logic                              unused_fe;
   logic [CntW-1:0]                   arb_count, arb_waits;
   logic                              arb_req;
-  assign unused_fe = ^{arb_count, arb_req, mc, done_k};
+  assign unused_fe = ^{arb_count, arb_req, mc, done_k, tcp_idle};  // tcp_idle: the check
 
   for (genvar p = 0; p < NCu; p++) begin : gen_cu
     gpu_coalescer #(
@@ -226,6 +226,7 @@ module gpu_frontend #(
       .d_wdata_o       (d_wdata_o[p]),
       .tidle_o         (tidle_o[p]),
       .idle_o          (tcp_idle[p]),
+      .idle_next_o     (tcp_idle_next[p]),
       .mc_o            (mc[p]),
       .mc_next_o       (mc_next[p]),
       .ev_hit_o        (ev_hit[p]),
@@ -252,7 +253,27 @@ module gpu_frontend #(
     .waits_o      (arb_waits)
   );
 
-  assign fe_idle_o = &tcp_idle;
+  // fe_idle (§6.2) from a register loaded with the TCPs' next idle terms: the same value as
+  // &tcp_idle in every cycle (each TCP's tst_q and mc_q load tst_d and mc_d at every edge and
+  // reset to TIdle and 0), but a flip-flop the placer can put beside its readers, the walker's
+  // probe_ready and the owner FSM (fpga-ooc: the wire from the TCPs' mc_q to the walker was the
+  // first of the GPU side's critical path's three crossings of the die).
+  logic fe_idle_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fe_idle_q <= 1'b1;
+    else         fe_idle_q <= &tcp_idle_next;
+  end
+  assign fe_idle_o = fe_idle_q;
+
+`ifdef RINV_VERIF
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni && fe_idle_q != &tcp_idle) begin
+      $error("gpu_frontend %m: fe_idle_q %0d != &tcp_idle %0d", fe_idle_q, &tcp_idle);
+    end
+  end
+`endif
+`endif
 
   // always @* under Icarus (as in gpu_side_cc): Icarus 11.0's always_comb blocks of the front
   // end re-trigger each other at zero delay and the simulation time stops

@@ -106,6 +106,7 @@ module gpu_tcp #(
   // status and statistics
   output logic                     tidle_o,        // tst == TIdle
   output logic                     idle_o,         // tst == TIdle && mc == 0 (fe_idle term)
+  output logic                     idle_next_o,    // idle_o at the next edge (fe_idle_q's input)
   output logic [McW-1:0]           mc_o,
   output logic [McW-1:0]           mc_next_o,      // mc at the next edge (tcp_mshr_max, §14.6)
   output logic                     ev_hit_o,       // tcp_hits
@@ -493,6 +494,7 @@ module gpu_tcp #(
   // ---- status and statistics ---------------------------------------------------------------
   assign tidle_o         = t_idle;
   assign idle_o          = t_idle && (mc_q == '0);
+  assign idle_next_o     = (tst_d == TIdle) && (mc_d == '0);
   assign mc_o            = mc_q;
   assign mc_next_o       = mc_d;
   assign ev_alias_wait_o = lreq_valid_i && t_idle && alias_hit;

@@ -53,8 +53,10 @@ module gpu_frontend #(
   input  logic [NCu-1:0]                      port_resp_ready_i,
   // TCC side (§6.1, §6.3)
   input  logic                                grant_en_i,
+  output logic                                req_o,          // grant_o = req_o && grant_en_i
   output logic                                grant_o,
   output logic [CuW-1:0]                      grant_cu_o,
+  output logic [CuW-1:0]                      head_cu_o,      // the CU whose tq head g_* show
   output rinv_pkg::line_t                     g_line_o,
   output logic                                g_we_o,
   output rinv_pkg::lmask_t                    g_mask_o,
@@ -121,8 +123,8 @@ module gpu_frontend #(
   logic [NCu-1:0][McW-1:0]           mc, mc_next;
   logic                              unused_fe;
   logic [CntW-1:0]                   arb_count, arb_waits;
-  logic                              arb_req;
-  assign unused_fe = ^{arb_count, arb_req, mc, done_k, tcp_idle};  // tcp_idle: the check
+  logic [CuW-1:0]                    head_cu;
+  assign unused_fe = ^{arb_count, mc, done_k, tcp_idle};  // tcp_idle: the check
 
   for (genvar p = 0; p < NCu; p++) begin : gen_cu
     gpu_coalescer #(
@@ -245,9 +247,10 @@ module gpu_frontend #(
     .push_i       (tq_push),
     .head_valid_i (tq_hv),
     .grant_en_i   (grant_en_i),
-    .req_o        (arb_req),
+    .req_o        (req_o),
     .grant_o      (grant_o),
     .grant_cu_o   (grant_cu_o),
+    .head_cu_o    (head_cu),
     .pop_o        (tq_pop),
     .count_o      (arb_count),
     .waits_o      (arb_waits)
@@ -264,6 +267,7 @@ module gpu_frontend #(
     else         fe_idle_q <= &tcp_idle_next;
   end
   assign fe_idle_o = fe_idle_q;
+  assign head_cu_o = head_cu;
 
 `ifdef RINV_VERIF
 `ifndef SYNTHESIS
@@ -277,7 +281,9 @@ module gpu_frontend #(
 
   // always @* under Icarus (as in gpu_side_cc): Icarus 11.0's always_comb blocks of the front
   // end re-trigger each other at zero delay and the simulation time stops
-  // the head of tq[grant_cu] (the TCC's request latch takes it at the grant edge)
+  // the head of tq[h], h the CU at ord's head whether granted or not (the TCC's request latch
+  // takes it at a grant edge, when h = grant_cu): selected by h, not grant_cu, so that these
+  // wires do not wait for the integration's grant_en
 `ifdef __ICARUS__
   always @* begin
 `else
@@ -289,7 +295,7 @@ module gpu_frontend #(
     g_data_o = '0;
     g_i_o    = '0;
     for (int p = 0; p < NCu; p++) begin
-      if (grant_cu_o == CuW'(p)) begin
+      if (head_cu == CuW'(p)) begin
         g_line_o = tq_line[p];
         g_we_o   = tq_we[p];
         g_mask_o = tq_mask[p];

@@ -254,8 +254,8 @@ module gpu_side_cc #(
   );
 
   // ---- front end ----------------------------------------------------------------------------
-  logic                 tcp_hold, grant_en, grant;
-  logic [CuW-1:0]       grant_cu;
+  logic                 tcp_hold, grant_en, grant, tcc_req, grant_go;
+  logic [CuW-1:0]       grant_cu, head_cu;
   rinv_pkg::line_t      g_line;
   logic                 g_we;
   rinv_pkg::lmask_t     g_mask;
@@ -295,8 +295,10 @@ module gpu_side_cc #(
     .port_resp_rdata_o (port_resp_rdata_o),
     .port_resp_ready_i (port_resp_ready_i),
     .grant_en_i        (grant_en),
+    .req_o             (tcc_req),
     .grant_o           (grant),
     .grant_cu_o        (grant_cu),
+    .head_cu_o         (head_cu),
     .g_line_o          (g_line),
     .g_we_o            (g_we),
     .g_mask_o          (g_mask),
@@ -336,6 +338,15 @@ module gpu_side_cc #(
   assign gpu_tresp_ready_o = tresp_ready;
   assign tcc_grant_o       = grant;
   assign tcc_grant_cu_o    = 2'(grant_cu);
+  // The owner FSM takes a request on its own AND of the arbiter's request and grant_en (the
+  // front end's grant_o is the same AND, for the pops): its next state does not wait for
+  // grant_en to reach the arbiter in the front end and the grant to come back (fpga-ooc).
+  assign grant_go          = tcc_req && grant_en;
+`ifdef RINV_VERIF
+`ifndef SYNTHESIS
+  always @(posedge clk_i) if (rst_ni && grant_go != grant) $error("gpu_side_cc %m: grant_go");
+`endif
+`endif
 
   // ---- recorder, registers ------------------------------------------------------------------
   logic               rec_push, rec_pop, rec_hv, rec_full, rec_nz, rec_gt1;
@@ -543,8 +554,8 @@ module gpu_side_cc #(
           state_d = StTcpInv;
         end else begin                                      // rule 5
           grant_en = 1'b1;
-          if (grant) begin
-            req_d.cu   = grant_cu;
+          if (grant_go) begin
+            req_d.cu   = head_cu;
             req_d.we   = g_we;
             req_d.line = g_line;
             req_d.mask = g_mask;

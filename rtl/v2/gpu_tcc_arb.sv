@@ -32,6 +32,7 @@ module gpu_tcc_arb #(
   output logic            req_o,         // ord not empty and tq[h]'s head valid
   output logic            grant_o,       // tcc_grant: side_cc latches tq[h]'s head, cu = h
   output logic [CuW-1:0]  grant_cu_o,    // tcc_grant_cu (qualified by grant_o)
+  output logic [CuW-1:0]  head_cu_o,     // h, unqualified (the integration's tq head select)
   output logic [NCu-1:0]  pop_o,         // pop tq[h] at this edge
   output logic [CntW-1:0] count_o,       // entries of ord
   output logic [CntW-1:0] waits_o        // tcc_arb_waits increment of this cycle
@@ -68,6 +69,7 @@ module gpu_tcc_arb #(
   assign req_o    = nonempty && head_valid_i[h];
   assign grant_o  = req_o && grant_en_i;
   assign grant_cu_o = grant_o ? h : '0;
+  assign head_cu_o  = h;
   assign count_o  = cnt_q;
   assign waits_o  = cnt_q - CntW'(grant_o);
 

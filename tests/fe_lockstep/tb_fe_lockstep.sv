@@ -159,7 +159,7 @@ module tb_fe_lockstep;
   gpu_tcc_arb #(.NCu (4), .TcpMshrs (M)) u_arb (
     .clk_i (clk), .rst_ni (rst_n), .push_i (push_v), .head_valid_i (hv_v),
     .grant_en_i (gen), .req_o (greq), .grant_o (grant), .grant_cu_o (gcu), .pop_o (pops),
-    .count_o (ocount), .waits_o (owaits)
+    .count_o (ocount), .waits_o (owaits), .head_cu_o ()
   );
 
   bit run = 1'b0;

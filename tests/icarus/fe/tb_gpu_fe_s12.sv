@@ -107,7 +107,7 @@ module tb_gpu_fe_s12;
   gpu_tcc_arb #(.NCu (4), .TcpMshrs (M)) u_arb (
     .clk_i (clk), .rst_ni (rst_n), .push_i ({3'b000, tqpush}), .head_valid_i ({3'b000, tqhv}),
     .grant_en_i (gen), .req_o (greq), .grant_o (grant), .grant_cu_o (gcu), .pop_o (pops),
-    .count_o (ocount), .waits_o (owaits)
+    .count_o (ocount), .waits_o (owaits), .head_cu_o ()
   );
 
   assign t_we    = tb_arr ? tb_t_we : t_we_d;

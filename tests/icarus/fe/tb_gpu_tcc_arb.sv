@@ -23,7 +23,7 @@ module tb_gpu_tcc_arb;
 
   logic [NCu-1:0]  push, head_valid, pop;
   logic            grant_en, req, grant;
-  logic [1:0]      grant_cu;
+  logic [1:0]      grant_cu, head_cu;
   logic [CntW-1:0] count, waits;
 
   gpu_tcc_arb #(
@@ -38,6 +38,7 @@ module tb_gpu_tcc_arb;
     .req_o        (req),
     .grant_o      (grant),
     .grant_cu_o   (grant_cu),
+    .head_cu_o    (head_cu),
     .pop_o        (pop),
     .count_o      (count),
     .waits_o      (waits)
@@ -82,6 +83,8 @@ module tb_gpu_tcc_arb;
                     exp_grant));
     if (exp_grant && (grant_cu !== 2'(exp_h) || pop !== (NCu'(1) << exp_h)))
       err($sformatf("cycle %0d: grant cu %0d pop %b, exp cu %0d", cyc, grant_cu, pop, exp_h));
+    if (exp_h >= 0 && head_cu !== 2'(exp_h))
+      err($sformatf("cycle %0d: head cu %0d, exp %0d", cyc, head_cu, exp_h));
     if (!exp_grant && (pop !== '0 || grant_cu !== '0))
       err($sformatf("cycle %0d: pop %b / grant_cu %0d without a grant", cyc, pop, grant_cu));
     if (32'(count) != ar_wr - ar_rd)

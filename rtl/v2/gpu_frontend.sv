@@ -112,7 +112,7 @@ module gpu_frontend #(
   logic [NCu-1:0][KW-1:0]            cd_k, done_k;
   logic [NCu-1:0][rinv_pkg::LineBytes*8-1:0] cd_wdata;
   // TCP outbound queues
-  logic [NCu-1:0]                    tq_push, tq_hv, tq_we, tq_pop;
+  logic [NCu-1:0]                    tq_push, tq_hv, tq_we, tq_pop, tq_pop_q;
   logic [NCu-1:0][rinv_pkg::LineW-1:0] tq_line;
   logic [NCu-1:0][rinv_pkg::LineBytes-1:0] tq_mask;
   logic [NCu-1:0][rinv_pkg::LineBytes*8-1:0] tq_data;
@@ -202,7 +202,7 @@ module gpu_frontend #(
       .tq_mask_o       (tq_mask[p]),
       .tq_data_o       (tq_data[p]),
       .tq_i_o          (tq_i[p]),
-      .tq_pop_i        (tq_pop[p]),
+      .tq_pop_i        (tq_pop_q[p]),
       .tresp_valid_i   (tresp_valid_i[p]),
       .tresp_we_i      (tresp_we_i),
       .tresp_i_i       (tresp_i_i),
@@ -267,6 +267,18 @@ module gpu_frontend #(
     else         fe_idle_q <= &tcp_idle_next;
   end
   assign fe_idle_o = fe_idle_q;
+
+  // tq[h] is popped one edge after its grant (ord at the grant edge, in gpu_tcc_arb). No one
+  // sees the difference: after a grant the owner FSM leaves StIdle (StL2Rd), so grant_en_i is 0
+  // in the next cycle and the stale head is neither granted nor read; the popped entry's MSHR
+  // stays valid until its TCC response, so tq never needs that slot for a push; and tq's refill
+  // of its head is done before the FSM can be back in StIdle (lockstep checks the grant every
+  // cycle). So the grant does not reach the tq cells' read enables in its own cycle (fpga-ooc:
+  // grant_en -> grant -> pop -> the cell's read enable was the GPU side's critical path).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) tq_pop_q <= '0;
+    else         tq_pop_q <= tq_pop;
+  end
   assign head_cu_o = head_cu;
 
 `ifdef RINV_VERIF
@@ -274,6 +286,9 @@ module gpu_frontend #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni && fe_idle_q != &tcp_idle) begin
       $error("gpu_frontend %m: fe_idle_q %0d != &tcp_idle %0d", fe_idle_q, &tcp_idle);
+    end
+    if (rst_ni && tq_pop_q != '0 && grant_en_i) begin
+      $error("gpu_frontend %m: grant_en while tq pop %b is pending", tq_pop_q);
     end
   end
 `endif

@@ -8,7 +8,8 @@
 // ports to the walker in StInit / StWalk / StTcpInv (§3).
 //
 // TCC side: the arbiter grants under grant_en_i (StIdle, rule 5 may act, §14.8); g_* is the
-// head of tq[grant_cu] (latched by gpu_side_cc at the grant edge, when tq[h] is popped).
+// head of tq[h] (latched by gpu_side_cc at the grant edge, when ord is popped; tq[h] is popped
+// one edge later, below).
 // tresp_* is the TCC's response (StTResp, §6.3), one valid per CU.
 //
 // stat_o: the 32-bit wrapping counters, each adding this cycle's events at this edge (§11):

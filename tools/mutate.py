@@ -413,6 +413,19 @@ MUTATIONS_V2 = [
              "TCP invalidation starts before the front end has drained (rule 4, §6.2)"),
     Mutation(GS, "assign tcp_hold = kinv_q || st_init", "assign tcp_hold = st_init",
              "TCPs not held while an acquire's TCP invalidation is pending (§5.2)"),
+    # ---- coalescer write stages (WS, LS; added 2026-11-28)
+    Mutation(CO, "assign h_mask = (ltw_wm_q && (ltw_addr_q == h_addr)) ? ltw_mask_q : "
+             "lt_mask_m[h_addr];",
+             "assign h_mask = lt_mask_m[h_addr];",
+             "coalescer hit row's mask not forwarded from the line table's write stage (a store "
+             "lane on the row written in the cycle before loses that lane's bytes)"),
+    Mutation(CO, "assign h_mask = (ltw_wm_q && ", "assign h_mask = (ltw_wl_q && ",
+             "line-table forward only for a new row (a mask merged into a hit row in the cycle "
+             "before is not forwarded)"),
+    Mutation(CO, "    if (cd_we) begin\n      cdw_addr_q <= cd_waddr;",
+             "    if (cd_we_i) begin\n      cdw_addr_q <= cd_waddr;",
+             "cdata write stage loads address, enables and data on the TCP's writes only (a "
+             "store lane's bytes are written with the previous write's address and data)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

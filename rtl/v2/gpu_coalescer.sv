@@ -118,6 +118,14 @@ module gpu_coalescer #(
   logic [CdAW-1:0]  cd_raddr, cd_waddr;
   rinv_pkg::ldata_t cd_rdata, cd_wdata, unused_cd_peek;
   rinv_pkg::lmask_t cd_wbe;
+  // cdata write stage (WS): the write of cycle c (cd_w*) is registered and reaches the cell
+  // at the edge of c + 1 (cdw_*_q), so the hit compare -> k -> write address is not in front
+  // of the cell's write port. Invisible: no read of that address comes before c + 2 (§4.4
+  // "Cell hazards"; the cell asserts a read and write of one address in one cycle).
+  logic             cdw_we_q;
+  logic [CdAW-1:0]  cdw_addr_q;
+  rinv_pkg::ldata_t cdw_data_q;
+  rinv_pkg::lmask_t cdw_be_q;
 
   rinv_sram #(
     .Depth (ClDep),
@@ -149,10 +157,10 @@ module gpu_coalescer #(
     .raddr_i     (cd_raddr),
     .rdata_o     (cd_rdata),
     .oe_i        (1'b1),
-    .we_i        (cd_we),
-    .waddr_i     (cd_waddr),
-    .wbe_i       (cd_wbe),
-    .wdata_i     (cd_wdata),
+    .we_i        (cdw_we_q),
+    .waddr_i     (cdw_addr_q),
+    .wbe_i       (cdw_be_q),
+    .wdata_i     (cdw_data_q),
     .peek_addr_i ('0),
     .peek_data_o (unused_cd_peek)
   );
@@ -183,13 +191,21 @@ module gpu_coalescer #(
 
   (* ram_style = "distributed" *) rinv_pkg::line_t  lt_line_m [CdDep];
   (* ram_style = "distributed" *) rinv_pkg::lmask_t lt_mask_m [CdDep];
+  // their write stage (LS), like cdata's WS: the row write of cycle c reaches the copies at
+  // the edge of c + 1
+  logic             ltw_wl_q, ltw_wm_q;
+  logic [CdAW-1:0]  ltw_addr_q;
+  rinv_pkg::line_t  ltw_line_q;
+  rinv_pkg::lmask_t ltw_mask_q;
 
   assign ireq   = (ist_q == IReq);
   assign i_addr = cd_addr(ip_q, ik_q);
   assign h_addr = cd_addr(tail_q, hk);
   assign i_line = ireq ? lt_line_m[i_addr] : '0;
   assign i_mask = ireq ? lt_mask_m[i_addr] : '0;
-  assign h_mask = lt_mask_m[h_addr];
+  // the hit row's mask: a row written in the cycle before (still in the LS stage, below) is
+  // taken from the stage
+  assign h_mask = (ltw_wm_q && (ltw_addr_q == h_addr)) ? ltw_mask_q : lt_mask_m[h_addr];
 
   // ---- collect (§4.2): the tail slot, its hit k --------------------------------------------
   rinv_pkg::line_t  x;
@@ -440,6 +456,20 @@ module gpu_coalescer #(
     end
   end
 
+  // ---- cdata write stage (WS): enable with reset, address, enables and data without ----------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cdw_we_q <= 1'b0;
+    else         cdw_we_q <= cd_we;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (cd_we) begin
+      cdw_addr_q <= cd_waddr;
+      cdw_be_q   <= cd_wbe;
+      cdw_data_q <= cd_wdata;
+    end
+  end
+
   // ---- line table write port: row (tail, kk) of a lane-op handshake. A new row (no hit)
   // takes the line X and mask 0; a store ORs its lane's bytes into the row's mask.
   logic             lt_wl, lt_wm;
@@ -464,9 +494,30 @@ module gpu_coalescer #(
     end
   end
 
+  // the LUT-RAM copies through the LS stage. Invisible: the issue reads a row (i_line, i_mask)
+  // in IReq, at c + 4 or later (§4.3); the hit row's mask is read in c + 1 and taken from the
+  // stage (h_mask, above). lt_line_q, the hit compare's flip-flops, is written at the edge of c.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ltw_wl_q <= 1'b0;
+      ltw_wm_q <= 1'b0;
+    end else begin
+      ltw_wl_q <= lt_wl;
+      ltw_wm_q <= lt_wm;
+    end
+  end
+
   always_ff @(posedge clk_i) begin
-    if (lt_wl) lt_line_m[lt_waddr] <= x;
-    if (lt_wm) lt_mask_m[lt_waddr] <= lt_wmask;
+    if (lt_wm) begin   // lt_wl implies lt_wm
+      ltw_addr_q <= lt_waddr;
+      ltw_line_q <= x;
+      ltw_mask_q <= lt_wmask;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ltw_wl_q) lt_line_m[ltw_addr_q] <= ltw_line_q;
+    if (ltw_wm_q) lt_mask_m[ltw_addr_q] <= ltw_mask_q;
   end
 
   // ---- statistics events --------------------------------------------------------------------

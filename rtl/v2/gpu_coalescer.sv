@@ -146,11 +146,13 @@ module gpu_coalescer #(
     .peek_data_o (unused_cl_peek)
   );
 
+  // block RAM at every size (v3 §10): 16 x 512 on fpga is 16 DP16KD (width-bound) instead of
+  // 128 DPR16X4 and a 512-bit fabric read register
   rinv_sram #(
     .Depth (CdDep),
     .Width (rinv_pkg::LineBytes * 8),
     .BeW   (8),
-    .Style ("auto")
+    .Style ("block")
   ) u_cdata (
     .clk_i       (clk_i),
     .re_i        (cd_re),

@@ -55,6 +55,12 @@ module gpu_tcc_arb #(
   logic [CntW-1:0]         cnt_q, cnt_d;
   logic [CuW-1:0]          h;
   logic                    nonempty;
+  // The head h = ord[rd] and "ord not empty" as registers, loaded from the next state (the
+  // fe_idle_q pattern of gpu_frontend): equal to ord_q[rd_q] and cnt_q != 0 in every cycle,
+  // so req_o starts at a flip-flop instead of behind the count compare and the Cap:1 mux
+  // (fpga-ooc of the GPU side ended its critical path cnt_q -> h -> req_o -> the owner FSM)
+  logic [CuW-1:0]          h_q, h_d;
+  logic                    ne_q, ne_d;
 
   // p + n modulo Cap, for p < Cap and n <= NCu <= Cap (TcpMshrs >= 1): one subtraction
   function automatic logic [PtrW-1:0] wrap_add(input logic [PtrW-1:0] p, input int n);
@@ -64,8 +70,8 @@ module gpu_tcc_arb #(
     wrap_add = PtrW'(s);
   endfunction
 
-  assign nonempty = (cnt_q != '0);
-  assign h        = ord_q[rd_q];
+  assign nonempty = ne_q;
+  assign h        = h_q;
   assign req_o    = nonempty && head_valid_i[h];
   assign grant_o  = req_o && grant_en_i;
   assign grant_cu_o = grant_o ? h : '0;
@@ -101,6 +107,8 @@ module gpu_tcc_arb #(
     wr_d  = wrap_add(wr_q, n);
     rd_d  = grant_o ? wrap_add(rd_q, 1) : rd_q;
     cnt_d = cnt_q + CntW'(n) - CntW'(grant_o);
+    h_d   = ord_d[rd_d];
+    ne_d  = (cnt_d != '0);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -109,11 +117,15 @@ module gpu_tcc_arb #(
       rd_q  <= '0;
       wr_q  <= '0;
       cnt_q <= '0;
+      h_q   <= '0;
+      ne_q  <= 1'b0;
     end else begin
       ord_q <= ord_d;
       rd_q  <= rd_d;
       wr_q  <= wr_d;
       cnt_q <= cnt_d;
+      h_q   <= h_d;
+      ne_q  <= ne_d;
     end
   end
 
@@ -126,6 +138,10 @@ module gpu_tcc_arb #(
         $error("gpu_tcc_arb %m: order queue overflow (count %0d, pushes %b)", cnt_q, push_i);
       end
       if (grant_o && !head_valid_i[h]) $error("gpu_tcc_arb %m: grant of an invalid tq head");
+      if (h_q != ord_q[rd_q] || ne_q != (cnt_q != '0)) begin
+        $error("gpu_tcc_arb %m: registered head %0d/%0b differs from ord[rd] %0d / count %0d",
+               h_q, ne_q, ord_q[rd_q], cnt_q);
+      end
     end
   end
 `endif

@@ -422,10 +422,9 @@ MUTATIONS_V2 = [
     Mutation(CO, "assign h_mask = (ltw_wm_q && ", "assign h_mask = (ltw_wl_q && ",
              "line-table forward only for a new row (a mask merged into a hit row in the cycle "
              "before is not forwarded)"),
-    Mutation(CO, "    if (cd_we) begin\n      cdw_addr_q <= cd_waddr;",
-             "    if (cd_we_i) begin\n      cdw_addr_q <= cd_waddr;",
-             "cdata write stage loads address, enables and data on the TCP's writes only (a "
-             "store lane's bytes are written with the previous write's address and data)"),
+    Mutation(CO, "else         cdw_we_q <= cd_we;", "else         cdw_we_q <= cd_we_i;",
+             "cdata write stage enabled by the TCP's writes only (a store lane's bytes never "
+             "reach cdata)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -464,12 +464,12 @@ module gpu_coalescer #(
     else         cdw_we_q <= cd_we;
   end
 
+  // loaded in every cycle (no clock enable: cd_we comes late, behind the hit compare, and
+  // would fan out to ~600 enables); read only when cdw_we_q is set
   always_ff @(posedge clk_i) begin
-    if (cd_we) begin
-      cdw_addr_q <= cd_waddr;
-      cdw_be_q   <= cd_wbe;
-      cdw_data_q <= cd_wdata;
-    end
+    cdw_addr_q <= cd_waddr;
+    cdw_be_q   <= cd_wbe;
+    cdw_data_q <= cd_wdata;
   end
 
   // ---- line table write port: row (tail, kk) of a lane-op handshake. A new row (no hit)
@@ -509,12 +509,12 @@ module gpu_coalescer #(
     end
   end
 
+  // loaded in every cycle, like cdata's WS (lt_wm is the hit compare's result: as a clock
+  // enable it was the end of the coalescer's critical path); read only under ltw_wl_q / ltw_wm_q
   always_ff @(posedge clk_i) begin
-    if (lt_wm) begin   // lt_wl implies lt_wm
-      ltw_addr_q <= lt_waddr;
-      ltw_line_q <= x;
-      ltw_mask_q <= lt_wmask;
-    end
+    ltw_addr_q <= lt_waddr;
+    ltw_line_q <= x;
+    ltw_mask_q <= lt_wmask;
   end
 
   always_ff @(posedge clk_i) begin

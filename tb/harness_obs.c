@@ -137,13 +137,16 @@ static void port_accept(harness_t *h, unsigned p, port_q_t *q) {
 }
 
 void observe_ports(harness_t *h, const rinv_out_t *out) {
+  /* +inject=sva armed in this cycle (h->injected is read again when it is) */
+  int inj = h->o.inject == INJ_SVA && !h->injected && h->gcyc >= h->o.inject_cycle;
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
-    if (h->o.inject == INJ_SVA && !h->injected && h->gcyc >= h->o.inject_cycle &&
-        q->st == PQ_VALID &&
-        h->in.port_req_valid[p] && !out->port_req_ready[p]) {
+    if (q->st != PQ_VALID && !q->pcount) continue; /* nothing driven, nothing in flight */
+    if (inj && !h->injected && q->st == PQ_VALID && h->in.port_req_valid[p] &&
+        !out->port_req_ready[p]) {
       h->injected = 1;
       h->sva_drop_port = (int)p;
+      inj = 0;
     }
     /* the response first: it belongs to an op taken in an earlier cycle */
     if (q->pcount && out->port_resp_valid[p] && h->in.port_resp_ready[p]) {

@@ -232,6 +232,11 @@ void observe_mem(harness_t *h, const rinv_out_t *out) {
 void observe_internal(harness_t *h, const rinv_out_t *out) {
   char terr[200];
   for (unsigned s = 0; s < N_SIDES; s++) {
+    /* no valid, no hist_go or hist_done on this side (most cycles): nothing below acts */
+    if (!(out->cc_req_valid[s] | out->fill_valid[s] | out->hist_valid[s] | out->probe_valid[s] |
+          out->ack_valid[s] | out->hist_go[s] | out->hist_done[s])) {
+      continue;
+    }
     const char *sn = tr_side_name(s);
     if (out->cc_req_valid[s] && out->cc_req_ready[s]) {
       h->last_progress = h->gcyc;

@@ -481,16 +481,26 @@ static void start_syncs(harness_t *h) {
 _Static_assert(sizeof(rinv_in_t) == 74u * sizeof(uint32_t), "rinv_in_t changed: see drive_*()");
 
 static void drive_ports(harness_t *h, rinv_in_t *in) {
+  /* every port's request fields 0 first (whole arrays: a few wide stores), then the driven
+   * ones; nothing in the loop reads them */
+  memset(in->port_req_valid, 0, sizeof in->port_req_valid);
+  memset(in->port_req_we, 0, sizeof in->port_req_we);
+  memset(in->port_req_addr, 0, sizeof in->port_req_addr);
+  memset(in->port_req_wdata, 0, sizeof in->port_req_wdata);
+  memset(in->port_req_wstrb, 0, sizeof in->port_req_wstrb);
+  memset(in->port_req_last, 0, sizeof in->port_req_last);
+  /* h's fields in locals (the stores through in may alias h); stall 0: stalled() is 0 and
+   * draws no random number, the response readies are all 1 */
+  const int run = h->phase == PH_RUN, nostall = h->o.stall == 0;
+  const unsigned resets = h->resets;
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
-    in->port_req_valid[p] = in->port_req_we[p] = in->port_req_addr[p] = 0;
-    in->port_req_wdata[p] = in->port_req_wstrb[p] = in->port_req_last[p] = 0;
-    if (q->st == PQ_IDLE && (!q->c_ok || q->c_next != q->next || q->c_resets != h->resets)) {
+    if (q->st == PQ_IDLE && (!q->c_ok || q->c_next != q->next || q->c_resets != resets)) {
       /* ops dropped by a mid-run reset are skipped (h->dropped changes only there) */
       while (q->next < q->n && h->dropped[q->ops[q->next]]) q->next++;
       q->c_ok = 1;
       q->c_next = q->next;
-      q->c_resets = h->resets;
+      q->c_resets = resets;
       if (q->next < q->n) {
         size_t i = q->ops[q->next];
         q->c_side = h->prog->ops[i].side;
@@ -498,9 +508,9 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
       }
     }
     /* a CPU port waits for its previous op's response, a GPU port does not (v3 §2) */
-    if (q->st == PQ_IDLE && q->next < q->n && h->phase == PH_RUN &&
+    if (q->st == PQ_IDLE && q->next < q->n && run &&
         (p >= TR_N_CPU_PORTS || q->pcount == 0)) {
-      if (h->syncs_done[q->c_side] == q->c_seg && !stalled(h)) {
+      if (h->syncs_done[q->c_side] == q->c_seg && (nostall || !stalled(h))) {
         q->st = PQ_VALID;
         q->cur = q->ops[q->next];
       }
@@ -521,7 +531,10 @@ static void drive_ports(harness_t *h, rinv_in_t *in) {
       /* v3 §2: the last lane op of a GPU instruction (CPU ports: always 1) */
       in->port_req_last[p] = !(op->flags & TR_F_MORE);
     }
-    in->port_resp_ready[p] = !stalled(h);
+    if (!nostall) in->port_resp_ready[p] = !stalled(h);
+  }
+  if (nostall) {
+    for (unsigned p = 0; p < TR_N_PORTS; p++) in->port_resp_ready[p] = 1;
   }
 }
 

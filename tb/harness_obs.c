@@ -137,13 +137,16 @@ static void port_accept(harness_t *h, unsigned p, port_q_t *q) {
 }
 
 void observe_ports(harness_t *h, const rinv_out_t *out) {
+  /* +inject=sva armed in this cycle (h->injected is read again when it is) */
+  int inj = h->o.inject == INJ_SVA && !h->injected && h->gcyc >= h->o.inject_cycle;
   for (unsigned p = 0; p < TR_N_PORTS; p++) {
     port_q_t *q = &h->port[p];
-    if (h->o.inject == INJ_SVA && !h->injected && h->gcyc >= h->o.inject_cycle &&
-        q->st == PQ_VALID &&
-        h->in.port_req_valid[p] && !out->port_req_ready[p]) {
+    if (q->st != PQ_VALID && !q->pcount) continue; /* nothing driven, nothing in flight */
+    if (inj && !h->injected && q->st == PQ_VALID && h->in.port_req_valid[p] &&
+        !out->port_req_ready[p]) {
       h->injected = 1;
       h->sva_drop_port = (int)p;
+      inj = 0;
     }
     /* the response first: it belongs to an op taken in an earlier cycle */
     if (q->pcount && out->port_resp_valid[p] && h->in.port_resp_ready[p]) {
@@ -229,6 +232,11 @@ void observe_mem(harness_t *h, const rinv_out_t *out) {
 void observe_internal(harness_t *h, const rinv_out_t *out) {
   char terr[200];
   for (unsigned s = 0; s < N_SIDES; s++) {
+    /* no valid, no hist_go or hist_done on this side (most cycles): nothing below acts */
+    if (!(out->cc_req_valid[s] | out->fill_valid[s] | out->hist_valid[s] | out->probe_valid[s] |
+          out->ack_valid[s] | out->hist_go[s] | out->hist_done[s])) {
+      continue;
+    }
     const char *sn = tr_side_name(s);
     if (out->cc_req_valid[s] && out->cc_req_ready[s]) {
       h->last_progress = h->gcyc;

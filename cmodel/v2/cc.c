@@ -163,10 +163,17 @@ static void gpu_eval_mealy(const cc_t *cc, const rinv_in_t *in, cc_io_t *io) {
   io->tcp_hold = ctl.tcp_hold;
   gpu_fe_eval(cc->fe, in, &ctl, &io->fe);
   uint32_t fe_idle = io->fe.fe_idle;
-  for (unsigned k = 0; k < GPU_FE_N_CU; k++) {
-    io->port_req_ready[k] = io->fe.co[k].req_ready;
-    io->resp_valid[k] = io->fe.co[k].resp_valid;
-    io->resp_rdata[k] = io->fe.co[k].resp_rdata;
+  if (io->fe.skip == GPU_FE_ALL_CU) { /* no co[k] written (gpu_fe_io_t.q_rready) */
+    for (unsigned k = 0; k < GPU_FE_N_CU; k++) {
+      io->port_req_ready[k] = io->fe.q_rready;
+      io->resp_valid[k] = io->resp_rdata[k] = 0;
+    }
+  } else {
+    for (unsigned k = 0; k < GPU_FE_N_CU; k++) {
+      io->port_req_ready[k] = io->fe.co[k].req_ready;
+      io->resp_valid[k] = io->fe.co[k].resp_valid;
+      io->resp_rdata[k] = io->fe.co[k].resp_rdata;
+    }
   }
   io->granted_port = -1;
   io->probe_ready = io->fill_ready = 0;

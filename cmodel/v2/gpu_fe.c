@@ -18,7 +18,7 @@ struct gpu_fe {
   gpu_tcp_stats_t ts;
 };
 
-#define ALL_CU ((1u << GPU_FE_N_CU) - 1u)
+#define ALL_CU GPU_FE_ALL_CU
 
 static uint32_t quiet_bit(const gpu_fe_t *fe, unsigned p) {
   return (gpu_coal_quiet(fe->coal[p]) && gpu_tcp_quiet(fe->tcp[p])) ? 1u << p : 0u;
@@ -125,7 +125,9 @@ void gpu_fe_eval(const gpu_fe_t *fe, const rinv_in_t *in, const gpu_fe_ctl_t *ct
   uint32_t lready = !ctl->tcp_hold && !((in->stall >> 10) & 1u);
   uint32_t tready = !((in->stall >> 11) & 1u), rready = !ctl->init;
   if (skip == ALL_CU) { /* the whole front end quiet (most cycles): no loop over the CUs */
-    for (unsigned p = 0; p < GPU_FE_N_CU; p++) skipped_out(io, p, rready, lready, tready);
+    io->q_rready = rready; /* for every CU (gpu_fe_io_t.q_rready) */
+    io->q_lready = lready;
+    io->q_tready = tready;
     gpu_tcc_arb_eval(fe->arb, hv, &io->ao);
     io->fe_idle = 1;
     return;
@@ -245,7 +247,16 @@ void gpu_fe_step(gpu_fe_t *fe, const gpu_fe_io_t *io, uint32_t grant) {
 }
 
 void gpu_fe_observe(const gpu_fe_t *fe, const gpu_fe_io_t *io, rinv_out_t *out) {
-  for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+  if (io->skip == ALL_CU) { /* what skipped_out would have written for every CU */
+    for (unsigned p = 0; p < GPU_FE_N_CU; p++) {
+      out->gpu_lreq_valid[p] = 0;
+      out->gpu_lreq_ready[p] = io->q_lready;
+      out->gpu_lreq_line[p] = 0;
+      out->gpu_tresp_valid[p] = 0;
+      out->gpu_tresp_ready[p] = io->q_tready;
+    }
+  }
+  for (unsigned p = 0; p < GPU_FE_N_CU && io->skip != ALL_CU; p++) {
     const gpu_coal_out_t *co = &io->co[p];
     out->gpu_lreq_valid[p] = co->lreq_valid;
     out->gpu_lreq_ready[p] = io->to[p].lreq_ready;

@@ -29,6 +29,8 @@ typedef struct gpu_fe_ctl {
   const uint8_t *tresp_data;                         /* 64 bytes */
 } gpu_fe_ctl_t;
 
+#define GPU_FE_ALL_CU ((1u << GPU_FE_N_CU) - 1u)
+
 /* one cycle's signals of the front end (written by gpu_fe_eval, read by gpu_fe_step) */
 typedef struct gpu_fe_io {
   gpu_coal_in_t ci[GPU_FE_N_CU];
@@ -41,6 +43,9 @@ typedef struct gpu_fe_io {
    * resp_valid, resp_rdata, lreq_valid, lreq_line and req_ready, to[p]'s lreq_ready and
    * tresp_ready and ti[p].tresp_valid are written (the others are not read) */
   uint32_t skip;
+  /* skip == GPU_FE_ALL_CU (the whole front end quiet): no co, ti or to entry is written; every
+   * CU's req_ready, lreq_ready and tresp_ready are these, its valids and data 0 */
+  uint32_t q_rready, q_lready, q_tready;
   /* bit p: CU p's coalescer and TCP blocked (gpu_coal_blocked, gpu_tcp_blocked), no response
    * for it: the coalescer's edge and Mealy evaluation are skipped (ci[p] is not written),
    * the TCP's edge runs only when the TCC pops its tq */

@@ -121,7 +121,19 @@ static inline void clock1(sram_t *s, int oe) {
     if (s->wbe == ~0ull) {
       copy_word(w, s->wdata, s->wbytes);
     } else {
-      for (uint32_t i = 0; i < s->wbytes; i++) {
+      uint32_t i = 0;
+      /* eight bytes at a time where their enables are all 1 or all 0 (the same stores) */
+      for (; i + 8u <= s->wbytes && i < 64u; i += 8u) {
+        uint32_t m8 = (uint32_t)(s->wbe >> i) & 0xFFu;
+        if (m8 == 0xFFu) {
+          memcpy(w + i, s->wdata + i, 8);
+        } else if (m8) {
+          for (uint32_t j = i; j < i + 8u; j++) {
+            if ((s->wbe >> j) & 1u) w[j] = s->wdata[j];
+          }
+        }
+      }
+      for (; i < s->wbytes; i++) {
         if ((s->wbe >> i) & 1u) w[i] = s->wdata[i];
       }
     }

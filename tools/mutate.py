@@ -356,8 +356,8 @@ MUTATIONS_V2 = [
              "if (lt_line_q[j * CoalLines + k] == x) begin",
              "coalescer line match ignores the slot's line count (a lane op joins a stale "
              "line-table entry left by the slot's previous instruction, §4.2)"),
-    Mutation(CO, "assign lt_wmask = t_we ? ((hitk ? h_mask : '0) | lane_be) : '0;",
-             "assign lt_wmask = t_we ? lane_be : '0;",
+    Mutation(CO, "assign ltw_mask = (ltw_hit_q ? lt_mask_m[ltw_addr_q] : '0) | ltw_be_q;",
+             "assign ltw_mask = ltw_be_q;",
              "store byte mask not merged over the lanes (a line's write-through carries only "
              "its last lane's bytes, D2)"),
     Mutation(CO, "if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin",
@@ -414,14 +414,14 @@ MUTATIONS_V2 = [
     Mutation(GS, "assign tcp_hold = kinv_q || st_init", "assign tcp_hold = st_init",
              "TCPs not held while an acquire's TCP invalidation is pending (§5.2)"),
     # ---- coalescer write stages (WS, LS; added 2026-11-28)
-    Mutation(CO, "assign h_mask = (ltw_wm_q && (ltw_addr_q == h_addr)) ? ltw_mask_q : "
-             "lt_mask_m[h_addr];",
-             "assign h_mask = lt_mask_m[h_addr];",
-             "coalescer hit row's mask not forwarded from the line table's write stage (a store "
-             "lane on the row written in the cycle before loses that lane's bytes)"),
-    Mutation(CO, "assign h_mask = (ltw_wm_q && ", "assign h_mask = (ltw_wl_q && ",
-             "line-table forward only for a new row (a mask merged into a hit row in the cycle "
-             "before is not forwarded)"),
+    Mutation(CO, "? lt_mask_m[ltw_addr_q] : '0) | ltw_be_q;",
+             "? lt_mask_m[lt_waddr] : '0) | ltw_be_q;",
+             "line table's write stage merges a hit into the row of this cycle's lane op, not "
+             "the staged row (the staged store lane's bytes merged into the wrong mask)"),
+    Mutation(CO, "if (ltw_wm_q) lt_mask_m[ltw_addr_q] <= ltw_mask;",
+             "if (ltw_wl_q) lt_mask_m[ltw_addr_q] <= ltw_mask;",
+             "line-table mask copy written for a new row only (a mask merged into a hit row "
+             "is lost)"),
     Mutation(CO, "else         cdw_we_q <= cd_we;", "else         cdw_we_q <= cd_we_i;",
              "cdata write stage enabled by the TCP's writes only (a store lane's bytes never "
              "reach cdata)"),

@@ -180,14 +180,14 @@ module gpu_coalescer #(
 
   // ---- line table reads. The rows are written one per cycle (lt_w*, below). The tail slot's
   // lines stay in flip-flops (lt_line_q: one compare per row, hitk). The reads of one row, the
-  // issue row (ip, ik: line and mask, in IReq only, lreq_* are 0 elsewhere) and the hit row
-  // (tail, hk: mask, used on a hit only, lt_wmask), come from LUT RAM copies with
+  // issue row (ip, ik: line and mask, in IReq only, lreq_* are 0 elsewhere) and the staged
+  // row (ltw_addr_q: mask, merged by a hit, ltw_mask below), come from LUT RAM copies with
   // asynchronous reads (DPR16X4 on the ECP5; Yosys gives each read port its copy) instead of
   // mux trees over the flip-flops. No reset: a row is read only after this instruction wrote
   // it (k < nl).
   rinv_pkg::line_t  i_line;
-  rinv_pkg::lmask_t i_mask, h_mask;
-  logic [CdAW-1:0]  i_addr, h_addr;
+  rinv_pkg::lmask_t i_mask, ltw_mask;
+  logic [CdAW-1:0]  i_addr;
   logic             ireq;
   logic [KW-1:0]    hk;
 
@@ -195,19 +195,15 @@ module gpu_coalescer #(
   (* ram_style = "distributed" *) rinv_pkg::lmask_t lt_mask_m [CdDep];
   // their write stage (LS), like cdata's WS: the row write of cycle c reaches the copies at
   // the edge of c + 1
-  logic             ltw_wl_q, ltw_wm_q;
+  logic             ltw_wl_q, ltw_wm_q, ltw_hit_q;
   logic [CdAW-1:0]  ltw_addr_q;
   rinv_pkg::line_t  ltw_line_q;
-  rinv_pkg::lmask_t ltw_mask_q;
+  rinv_pkg::lmask_t ltw_be_q;
 
   assign ireq   = (ist_q == IReq);
   assign i_addr = cd_addr(ip_q, ik_q);
-  assign h_addr = cd_addr(tail_q, hk);
   assign i_line = ireq ? lt_line_m[i_addr] : '0;
   assign i_mask = ireq ? lt_mask_m[i_addr] : '0;
-  // the hit row's mask: a row written in the cycle before (still in the LS stage, below) is
-  // taken from the stage
-  assign h_mask = (ltw_wm_q && (ltw_addr_q == h_addr)) ? ltw_mask_q : lt_mask_m[h_addr];
 
   // ---- collect (§4.2): the tail slot, its hit k --------------------------------------------
   rinv_pkg::line_t  x;
@@ -234,7 +230,7 @@ module gpu_coalescer #(
   always_comb begin
 `endif
     // the tail slot's rows k < nl (lowest k wins; at most one hits); the hit row's mask is
-    // read from lt_mask_m above (h_addr)
+    // merged in the LS stage (ltw_mask, below)
     hitk   = 1'b0;
     hk     = '0;
     if (t_coll) begin
@@ -476,12 +472,12 @@ module gpu_coalescer #(
   // takes the line X and mask 0; a store ORs its lane's bytes into the row's mask.
   logic             lt_wl, lt_wm;
   logic [CdAW-1:0]  lt_waddr;
-  rinv_pkg::lmask_t lt_wmask;
+  rinv_pkg::lmask_t lt_wbe;
 
   assign lt_wl    = req_hs && !hitk;
   assign lt_wm    = req_hs && (!hitk || t_we);
   assign lt_waddr = cd_addr(tail_q, kk);
-  assign lt_wmask = t_we ? ((hitk ? h_mask : '0) | lane_be) : '0;
+  assign lt_wbe   = t_we ? lane_be : '0;   // OR-ed into the hit row's mask in the stage
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -497,8 +493,8 @@ module gpu_coalescer #(
   end
 
   // the LUT-RAM copies through the LS stage. Invisible: the issue reads a row (i_line, i_mask)
-  // in IReq, at c + 4 or later (§4.3); the hit row's mask is read in c + 1 and taken from the
-  // stage (h_mask, above). lt_line_q, the hit compare's flip-flops, is written at the edge of c.
+  // in IReq, at c + 4 or later (§4.3); a hit row's mask is merged in the stage (ltw_mask,
+  // below). lt_line_q, the hit compare's flip-flops, is written at the edge of c.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ltw_wl_q <= 1'b0;
@@ -514,12 +510,19 @@ module gpu_coalescer #(
   always_ff @(posedge clk_i) begin
     ltw_addr_q <= lt_waddr;
     ltw_line_q <= x;
-    ltw_mask_q <= lt_wmask;
+    ltw_hit_q  <= hitk;
+    ltw_be_q   <= lt_wbe;
   end
+
+  // the staged row's mask, merged in the stage (c + 1) rather than in the hit's cycle c: the
+  // row is read from the copy at the staged address (a flip-flop), which by then holds every
+  // earlier write (those of c - 1 reach it at the edge of c), so the hit compare ends at the
+  // stage's registers instead of a LUT-RAM read address
+  assign ltw_mask = (ltw_hit_q ? lt_mask_m[ltw_addr_q] : '0) | ltw_be_q;
 
   always_ff @(posedge clk_i) begin
     if (ltw_wl_q) lt_line_m[ltw_addr_q] <= ltw_line_q;
-    if (ltw_wm_q) lt_mask_m[ltw_addr_q] <= ltw_mask_q;
+    if (ltw_wm_q) lt_mask_m[ltw_addr_q] <= ltw_mask;
   end
 
   // ---- statistics events --------------------------------------------------------------------
@@ -534,6 +537,14 @@ module gpu_coalescer #(
 
 `ifdef RINV_VERIF
 `ifndef SYNTHESIS
+  // the LS stage's merged mask equals the merge in the lane op's own cycle it replaces: the hit
+  // row's mask, a row still in the stage taken from the stage (ltw_ref_q: that merge, staged)
+  rinv_pkg::lmask_t ltw_ref_h, ltw_ref_q;
+  logic [CdAW-1:0]  ltw_ref_a;
+  assign ltw_ref_a = cd_addr(tail_q, hk);
+  assign ltw_ref_h = (ltw_wm_q && (ltw_addr_q == ltw_ref_a)) ? ltw_mask : lt_mask_m[ltw_ref_a];
+  always @(posedge clk_i) ltw_ref_q <= t_we ? ((hitk ? ltw_ref_h : '0) | lane_be) : '0;
+
   // the cells' clients never meet on one slot (§4.4 "Cell hazards"); done and the TCP's cdata
   // writes go to a load slot waiting for its lines; ndone never passes nl
   always @(posedge clk_i or negedge rst_ni) begin
@@ -550,6 +561,10 @@ module gpu_coalescer #(
       end
       if (cd_we_i && req_hs) $error("gpu_coalescer %m: lane op taken while tcp_wr");
       if (iss_rd && sb_rd) $error("gpu_coalescer %m: two cdata reads");
+      if (ltw_wm_q && (ltw_mask != ltw_ref_q)) begin
+        $error("gpu_coalescer %m: LS stage's mask for row %0d differs from the hit-cycle merge",
+               ltw_addr_q);
+      end
       if (sa_act && sc_v_q && sc_last_q && resp_hs) begin
         $error("gpu_coalescer %m: SA acts in the cycle the slot is freed");
       end

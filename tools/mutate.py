@@ -422,9 +422,17 @@ MUTATIONS_V2 = [
              "if (ltw_wl_q) lt_mask_m[ltw_addr_q] <= ltw_mask;",
              "line-table mask copy written for a new row only (a mask merged into a hit row "
              "is lost)"),
-    Mutation(CO, "else         cdw_we_q <= cd_we;", "else         cdw_we_q <= cd_we_i;",
+    Mutation(CO, "cdw_we_q <= cd_we;", "cdw_we_q <= cd_we_i;",
              "cdata write stage enabled by the TCP's writes only (a store lane's bytes never "
              "reach cdata)"),
+    # ---- coalescer: clane write stage, line-table rows written in every cycle (2026-11-29)
+    Mutation(CO, "if ((32'(tail_q) == j) && (32'(t_nl) == k)) lt_line_q",
+             "if ((32'(tail_q) == j) && (32'(t_nl) >= k)) lt_line_q",
+             "line-table rows written in every cycle: every row up to nl takes the lane op's "
+             "line (valid rows overwritten), not row nl alone"),
+    Mutation(CO, "clw_addr_q <= cl_waddr;", "clw_addr_q <= cl_raddr;",
+             "clane write stage writes the scatter's read address (a lane's {k, word} row "
+             "lost)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -114,6 +114,12 @@ module gpu_coalescer #(
   logic             cl_re, cl_we;
   logic [ClAW-1:0]  cl_raddr, cl_waddr;
   logic [KW+3:0]    cl_rdata, cl_wdata, unused_cl_peek;
+  // clane write stage, like cdata's: the row {k, wd} is k of the hit compare, so the write of
+  // cycle c reaches the cell at the edge of c + 1 (clw_*_q). Invisible: clane is read by the
+  // scatter only (head, an SResp slot), never in the cycle after a collect write to that slot.
+  logic             clw_we_q;
+  logic [ClAW-1:0]  clw_addr_q;
+  logic [KW+3:0]    clw_data_q;
   logic             cd_re, cd_we, iss_rd;   // iss_rd: the issue's read (cd_re's part)
   logic [CdAW-1:0]  cd_raddr, cd_waddr;
   rinv_pkg::ldata_t cd_rdata, cd_wdata, unused_cd_peek;
@@ -138,10 +144,10 @@ module gpu_coalescer #(
     .raddr_i     (cl_raddr),
     .rdata_o     (cl_rdata),
     .oe_i        (1'b1),
-    .we_i        (cl_we),
-    .waddr_i     (cl_waddr),
+    .we_i        (clw_we_q),
+    .waddr_i     (clw_addr_q),
     .wbe_i       (1'b1),
-    .wdata_i     (cl_wdata),
+    .wdata_i     (clw_data_q),
     .peek_addr_i ('0),
     .peek_data_o (unused_cl_peek)
   );
@@ -454,18 +460,25 @@ module gpu_coalescer #(
     end
   end
 
-  // ---- cdata write stage (WS): enable with reset, address, enables and data without ----------
+  // ---- cdata and clane write stages (WS): enables with reset, address and data without -------
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cdw_we_q <= 1'b0;
-    else         cdw_we_q <= cd_we;
+    if (!rst_ni) begin
+      cdw_we_q <= 1'b0;
+      clw_we_q <= 1'b0;
+    end else begin
+      cdw_we_q <= cd_we;
+      clw_we_q <= cl_we;
+    end
   end
 
   // loaded in every cycle (no clock enable: cd_we comes late, behind the hit compare, and
-  // would fan out to ~600 enables); read only when cdw_we_q is set
+  // would fan out to ~600 enables); read only when cdw_we_q / clw_we_q is set
   always_ff @(posedge clk_i) begin
     cdw_addr_q <= cd_waddr;
     cdw_be_q   <= cd_wbe;
     cdw_data_q <= cd_wdata;
+    clw_addr_q <= cl_waddr;
+    clw_data_q <= cl_wdata;
   end
 
   // ---- line table write port: row (tail, kk) of a lane-op handshake. A new row (no hit)
@@ -479,14 +492,20 @@ module gpu_coalescer #(
   assign lt_waddr = cd_addr(tail_q, kk);
   assign lt_wbe   = t_we ? lane_be : '0;   // OR-ed into the hit row's mask in the stage
 
+  // lt_line_q: the tail slot's row nl takes X in every cycle, not under lt_wl. A row k >= nl is
+  // never compared (k < nl above) nor read, so the write is invisible unless this cycle's
+  // handshake adds a new line, which is that row (kk = nl when there is no hit) with that X.
+  // The clock enables thus come from flip-flops only (tail_q, st_q, nl_q), not from behind
+  // the hit compare (it was the coalescer's critical path: row -> compare -> hitk -> enable).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int e = 0; e < CdDep; e++) lt_line_q[e] <= '0;
-    end else if (lt_wl) begin
-      // one compare per entry (constant indices: no variable index scaled by the entry width)
+    end else begin
+      // one compare per entry (constant indices: no variable index scaled by the entry width);
+      // t_nl = CoalLines (a full slot) selects no row
       for (int j = 0; j < CoalTokens; j++) begin
         for (int k = 0; k < CoalLines; k++) begin
-          if ((32'(tail_q) == j) && (32'(kk) == k)) lt_line_q[j * CoalLines + k] <= x;
+          if ((32'(tail_q) == j) && (32'(t_nl) == k)) lt_line_q[j * CoalLines + k] <= x;
         end
       end
     end

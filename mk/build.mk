@@ -239,8 +239,9 @@ wave:
 # make deps: the Debian packages that `make test` and `make wave` need, installed only here,
 # and said before installing: gtkwave (GTKWave and its fst2vcd), and clang + libclang-rt-dev
 # (libFuzzer and the sanitizer runtimes for make fuzz) unless tests/fuzz/find_libfuzzer.sh
-# finds a clang that links and runs -fsanitize=fuzzer; and, through dse-deps (mk/dse.mk),
-# Slurm and MUNGE for make dse-test. Needs root (apt-get).
+# finds a clang that links and runs -fsanitize=fuzzer; ccache (optional: Verilator's compile
+# cache, mk/config.mk OBJCACHE); and, through dse-deps (mk/dse.mk), Slurm and MUNGE for make
+# dse-test. Needs root (apt-get).
 DEB_DEPS   := gtkwave
 FUZZ_DEB_DEPS := clang libclang-rt-dev
 deps:
@@ -254,6 +255,10 @@ deps:
 	  echo "make deps: installing the Debian packages $(FUZZ_DEB_DEPS) with apt-get (libFuzzer)"; \
 	  apt-get update -qq && apt-get install -y -qq $(FUZZ_DEB_DEPS) >/dev/null || \
 	  { echo "make deps: apt-get install $(FUZZ_DEB_DEPS) failed (root needed)" >&2; exit 1; }; fi
+	@if command -v ccache >/dev/null; then echo "make deps: ccache present"; else \
+	  echo "make deps: installing the Debian package ccache with apt-get (Verilator compile cache)"; \
+	  apt-get update -qq && apt-get install -y -qq ccache >/dev/null || \
+	  echo "make deps: apt-get install ccache failed: Verilator builds run without a cache" >&2; fi
 
 gtkw: $(BUILD)/params.stamp
 	$(PYTHON) tools/gen_gtkw.py

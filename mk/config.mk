@@ -71,6 +71,14 @@ VERILATOR  ?= verilator
 # block tests): their runs take seconds, their -Os builds minutes. -O0 measured 2026-11-27:
 # tb_rinv_directed builds in 159 s instead of 658 s (make test's README copy), same 12 results.
 VDIR_OPT   ?= -MAKEFLAGS 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0'
+# ccache for the C++ of every Verilator build, when installed (make deps installs it): the
+# makefile Verilator generates prefixes each compile with $(OBJCACHE), so a translation unit
+# compiled before with the same flags (the same build in another checkout, as make test's README
+# copy does, or a rebuild after make clean) comes from the cache. OBJCACHE= turns it off.
+# Deferred (?= is recursive): a ccache that `make deps` installs early in a run serves the
+# builds after it in the same run.
+OBJCACHE   ?= $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
+export OBJCACHE
 PYTHON     ?= python3
 JOBS       ?= 2
 

@@ -2,7 +2,7 @@
 # regression, fuzzing, mutation testing, coverage, directed tests under Icarus and Verilator.
 
 .PHONY: test
-test: $(TB_BIN) $(TB_BIN_FPGA) sim unit venv deps
+test: deps venv $(TB_BIN) $(TB_BIN_FPGA) sim unit
 	TB_BIN=$(TB_BIN) BUILD=$(BUILD) bash tests/run_tests.sh
 
 # Constrained-random regression (docs/VERIFICATION.md): SEEDS seeds from SEED0, each one

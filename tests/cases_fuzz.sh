@@ -2,7 +2,7 @@
 # tests/run_tests.sh.
 # The fuzzer can fail: each engine finds a planted crash (tests/fuzz/plant_test.sh), reports it
 # with "0 passed, 1 failed" and a reproduction line, and the reproduction crashes again.
-# (make fuzz itself runs as fuzz_parser_model_20s in tests/cases.sh.)
+# (make fuzz itself runs in readme_commands, for 20 s.)
 run_suite fuzz_planted_crash_libfuzzer bash tests/fuzz/plant_test.sh libfuzzer 60
 run_suite fuzz_planted_crash_gcc bash tests/fuzz/plant_test.sh gcc 60
 # Without a working libFuzzer (FUZZ_CLANG names no compiler) make fuzz says why and falls back

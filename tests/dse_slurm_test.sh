@@ -9,6 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${1:?usage: dse_slurm_test.sh WORKDIR}
+# one private cluster at a time on this machine: make test runs make dse-test in both of its
+# lanes (test dse_slurm, and the README copy's command), each cluster with its own ports
+exec 9>"${TMPDIR:-/tmp}/rinv-dse-slurm.lock"
+flock 9
 SIM=${SIM:-$PWD/build/rinv_sim}
 PY=${PY:-python3}
 SPEC=${SPEC:-sim/dse/smoke.toml}

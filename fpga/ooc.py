@@ -6,6 +6,10 @@ usage: ooc.py [--seeds N,N,...] OUT_DIR MHZ YOSYS NEXTPNR CHPARAM_CMD SRC... [--
 1. Yosys synthesises rinv_top in the fpga configuration (CHPARAM_CMD, from
    tools/cfg_flags.py) with synth_ecp5 -noflatten, so every block keeps its own netlist
    (OUT_DIR/all.json, cell counts per module in OUT_DIR/synth_stat.txt).
+   With BLOCK names (and not 'rinv_top'), only their subtrees are synthesised: rinv_top is
+   elaborated without synthesis (OUT_DIR/elab.il) to find each block's parameterised module,
+   and each topmost named block is synthesised alone (OUT_DIR/sub_BLOCK.json): the same
+   per-module netlist as in all.json (-noflatten), in a fraction of the time.
 2. For each block (a module instantiated under rinv_top, one netlist per distinct parameter
    set; BLOCK names a module such as range_table to check only those, 'rinv_top' is the whole
    core), Yosys cuts that module out with everything below it, and nextpnr-ecp5 places and
@@ -87,6 +91,77 @@ def place_route(nextpnr, bj, mhz, seed, out, tag):
     return rc, (min(fm) if fm else None), r
 
 
+def synth(out, yosys, script, srcs, netlist, what, verb="synthesising"):
+    """Runs the Yosys script that writes netlist unless netlist is newer than every source and
+    was written by the same script (kept in netlist's .key file). False when Yosys fails."""
+    keyf = os.path.splitext(netlist)[0] + ".key"
+    fresh = (os.path.exists(netlist) and os.path.exists(keyf) and
+             open(keyf).read() == script and
+             all(os.path.getmtime(f) < os.path.getmtime(netlist) for f in srcs))
+    if fresh:
+        print(f"fpga-ooc: {what} netlist up to date: {netlist}")
+        return True
+    print(f"fpga-ooc: {verb} {what} (fpga configuration) -> {netlist}")
+    if os.path.exists(keyf):
+        os.remove(keyf)
+    log = os.path.splitext(netlist)[0] + ".synth.log"
+    if run([yosys, "-q", "-p", script], log) != 0:
+        print(f"fpga-ooc: Yosys failed, see {log}", file=sys.stderr)
+        return False
+    open(keyf, "w").write(script)
+    return True
+
+
+def rtlil_modules(path):
+    """{module: {"cells": {instance: {"type": module type}}}} of an RTLIL file (names as the
+    JSON backend writes them: a public name without its leading backslash)."""
+    def name(n):
+        return n[1:] if n.startswith("\\") else n
+    mods, cur = {}, None
+    for line in open(path):
+        w = line.split()
+        if len(w) >= 2 and w[0] == "module":
+            cur = mods.setdefault(name(w[1]), {"cells": {}})
+        elif len(w) >= 3 and w[0] == "cell" and cur is not None:
+            cur["cells"][name(w[2])] = {"type": name(w[1])}
+    return mods
+
+
+def synth_blocks(out, yosys, read, srcs, want):
+    """The named blocks only: rinv_top is elaborated (no synthesis) to find each block's
+    parameterised module, then each topmost named block is synthesised with its subtree alone
+    (synth_ecp5 -noflatten on that module: the same per-module netlist as in the whole core).
+    Returns (block list, {module: netlist}), an error message, or None when Yosys fails."""
+    elab = os.path.join(out, "elab.il")
+    if not synth(out, yosys, f"{read}; hierarchy -top rinv_top; write_rtlil {elab}", srcs,
+                 elab, "rinv_top", verb="elaborating (no synthesis)"):
+        return None
+    blist = blocks({"modules": rtlil_modules(elab)}, "rinv_top")
+    unknown = [w for w in want if w not in {base_name(m) for _, m in blist}]
+    if unknown:
+        names = sorted({base_name(m) for _, m in blist})
+        return (f"fpga-ooc: OOC_BLOCKS names no block of rinv_top: {' '.join(unknown)} "
+                f"(blocks: {' '.join(names)})")
+    blist = [(p, m) for p, m in blist if base_name(m) in want]
+    # a block inside another named block comes with that block's netlist
+    roots = [(p, m) for p, m in blist
+             if not any(p.startswith(q + "/") for q, _ in blist if q)]
+    netlist_of = {}
+    for p, m in roots:
+        # one file per module: a block named once per parameter set gets a number
+        same = [mm for _, mm in roots if base_name(mm) == base_name(m)]
+        n = "" if len(same) == 1 else f".{same.index(m) + 1}"
+        bj = os.path.join(out, f"sub_{base_name(m)}{n}.json")
+        script = (f"{read}; hierarchy -top rinv_top; hierarchy -top {m}; "
+                  f"synth_ecp5 -top {m} -noflatten -json {bj}")
+        if not synth(out, yosys, script, srcs, bj, base_name(m) + " alone, -noflatten"):
+            return None
+        for q, mm in blist:
+            if q == p or q.startswith(p + "/"):
+                netlist_of[mm] = bj
+    return blist, netlist_of
+
+
 def main(argv):
     seeds = [None]
     if len(argv) > 2 and argv[1] == "--seeds":
@@ -107,34 +182,26 @@ def main(argv):
         rest, want = rest[:i], rest[i + 1:]
     srcs = rest
     os.makedirs(out, exist_ok=True)
-    allj = os.path.join(out, "all.json")
-    script = (f"read_verilog -sv {' '.join(srcs)}; {chparam}; "
-              f"synth_ecp5 -top rinv_top -noflatten -json {allj}; "
-              f"tee -q -o {os.path.join(out, 'synth_stat.txt')} stat")
-    # the netlist is reused while the sources and the script are unchanged
-    keyf = os.path.join(out, "all.key")
-    fresh = (os.path.exists(allj) and os.path.exists(keyf) and open(keyf).read() == script and
-             all(os.path.getmtime(f) < os.path.getmtime(allj) for f in srcs))
-    if fresh:
-        print(f"fpga-ooc: rinv_top netlist up to date: {allj}")
-    else:
-        print(f"fpga-ooc: synthesising rinv_top (fpga configuration, -noflatten) -> {allj}")
-        if os.path.exists(keyf):
-            os.remove(keyf)
-        if run([yosys, "-q", "-p", script], os.path.join(out, "synth.log")) != 0:
-            print(f"fpga-ooc: Yosys failed, see {out}/synth.log", file=sys.stderr)
+    read = f"read_verilog -sv {' '.join(srcs)}; {chparam}"
+    if want and "rinv_top" not in want:
+        # only the named blocks' subtrees are synthesised (minutes instead of the whole core)
+        got = synth_blocks(out, yosys, read, srcs, want)
+        if got is None:
             return 1
-        open(keyf, "w").write(script)
-    design = json.load(open(allj))
-    blist = blocks(design, "rinv_top")
-    if want:
-        unknown = [w for w in want if w not in {base_name(m) for _, m in blist}]
-        if unknown:
-            names = sorted({base_name(m) for _, m in blist})
-            print(f"fpga-ooc: OOC_BLOCKS names no block of rinv_top: {' '.join(unknown)} "
-                  f"(blocks: {' '.join(names)})", file=sys.stderr)
+        if isinstance(got, str):
+            print(got, file=sys.stderr)
             return 2
-        blist = [(p, m) for p, m in blist if base_name(m) in want]
+        blist, netlist_of = got
+    else:
+        allj = os.path.join(out, "all.json")
+        script = (f"{read}; synth_ecp5 -top rinv_top -noflatten -json {allj}; "
+                  f"tee -q -o {os.path.join(out, 'synth_stat.txt')} stat")
+        if not synth(out, yosys, script, srcs, allj, "rinv_top, -noflatten"):
+            return 1
+        blist = blocks(json.load(open(allj)), "rinv_top")
+        if want:
+            blist = [(p, m) for p, m in blist if base_name(m) in want]
+        netlist_of = {m: allj for _, m in blist}
     # per-block files of an earlier run (another block list) would be mistaken for this one's
     for f in os.listdir(out):
         if re.match(r"^\d\d_", f):
@@ -144,7 +211,7 @@ def main(argv):
         name = base_name(mod)
         tag = f"{i:02d}_{name}"
         bj = os.path.join(out, tag + ".json")
-        cut = (f"read_json {allj}; hierarchy -top {mod}; flatten; "
+        cut = (f"read_json {netlist_of[mod]}; hierarchy -top {mod}; flatten; "
                f"write_json {bj}")
         if run([yosys, "-q", "-p", cut], os.path.join(out, tag + ".cut.log")) != 0:
             print(f"fpga-ooc: cutting {name} failed, see {out}/{tag}.cut.log", file=sys.stderr)

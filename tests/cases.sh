@@ -595,15 +595,19 @@ run_test fpga_pll_elaborates bash -c "
   cat $OUT/pll_params.txt
   [ \"\$(cat $OUT/pll_params.txt)\" = '\\CLKFB_DIV 22 \\CLKI_DIV 5 \\CLKOP_CPHASE 2 \\CLKOP_DIV 5 ' ]"
 # make fpga-ooc (the default v2 RTL), one small block (OOC_BLOCKS: the full table takes ~40 min; the
-# CPU controller's port arbiter, the only cc_portarb since the GPU side has its front end): the
-# block is placed and routed out of context and meets 100 MHz; an unknown block name and an
-# inexact clock are errors that name the choices; OOC_SEEDS places it once per seed and lists
-# every seed's Fmax, a malformed seed list is an error.
+# CPU controller's port arbiter, the only cc_portarb since the GPU side has its front end): only
+# that block is synthesised (rinv_top elaborated, not synthesised), placed and routed out of
+# context, and meets 100 MHz; an unknown block name and an inexact clock are errors that name the
+# choices; OOC_SEEDS places it once per seed and lists every seed's Fmax, a malformed seed list
+# is an error.
 run_test fpga_ooc_block bash -c "
   set -e
   make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=cc_portarb > $OUT/ooc.txt 2>&1 ||
     { cat $OUT/ooc.txt; exit 1; }
   cat $OUT/ooc.txt
+  grep -q '^fpga-ooc: elaborating (no synthesis) rinv_top ' $OUT/ooc.txt
+  grep -q '^fpga-ooc: synthesising cc_portarb alone, -noflatten ' $OUT/ooc.txt
+  ! grep -q 'synthesising rinv_top' $OUT/ooc.txt
   grep -Eq '^cc_portarb .* MHz +ok ' $OUT/ooc.txt
   grep -q '^1 of 1 blocks meet 100 MHz' $OUT/ooc.txt
   ! make -s fpga-ooc FPGA_MHZ=100 OOC_BLOCKS=no_such_block > $OUT/ooc_bad.txt 2>&1

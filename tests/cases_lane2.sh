@@ -8,5 +8,6 @@
 # --- every command of README.md and docs/*.md, run as written in a fresh copy (issue 15) ---
 # tests/readme_commands.py: its table says how each command runs (as written; a documented
 # override where the size would take too long; must-fail for display/board); a docs command
-# without an entry fails. Counted command by command.
-run_suite readme_commands python3 tests/readme_commands.py
+# without an entry fails. Counted command by command. The entries marked side=True run in the
+# first lane (tests/cases_readme_side.sh).
+run_suite readme_commands python3 tests/readme_commands.py --group main

@@ -77,8 +77,9 @@ run_test() {
 }
 
 # Two lanes on the machine's two cores (most tests use one): tests/cases_lane2.sh holds tests
-# that share nothing with the others but the CPU (the README commands, in a fresh copy of their
-# own); a second run_tests.sh (--lane2) runs them beside the others from the start,
+# that share nothing with the others but the CPU (most README commands, in a fresh copy of their
+# own; the first lane runs the rest, tests/cases_readme_side.sh); a second run_tests.sh (--lane2)
+# runs them beside the others from the start,
 # in its own session (an interrupt stops all of it), and its verdicts are counted here at the
 # end. TEST_LANES=1 runs them last, in line.
 if [ "$LANE2_ONLY" = 1 ]; then
@@ -97,6 +98,7 @@ else
   source tests/cases_eco.sh
   source tests/cases_fuzz.sh
   source tests/cases_dse.sh
+  source tests/cases_readme_side.sh
   if [ -z "$BG_PID" ]; then
     source tests/cases_lane2.sh
   else

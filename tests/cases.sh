@@ -659,7 +659,7 @@ run_test fsm_cov_report_fails_unreached bash -c "
 # RTL-only self-checking directed tests (tests/icarus/tb_rinv_directed.sv: rinv_top in the fpga
 # configuration, behavioural memory, AXI4-Lite and core-port tasks; expectations from
 # docs/REGISTERS.md and docs/ARCHITECTURE.md) on two simulators: make icarus-test and
-# make vdirected run as the docs show them in readme_commands (a failed test fails it).
+# make vdirected run as the docs show them in readme_commands_side (a failed test fails it).
 # --- the GPU front end (docs/ARCHITECTURE_v3_gpu_frontend.md) ---
 # block tests of the coalescer, TCP and arbiter, the three on the worked example §12 and on
 # random traffic against a reference memory (Icarus and Verilator), and §12 through the whole

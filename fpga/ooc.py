@@ -127,22 +127,30 @@ def rtlil_modules(path):
     return mods
 
 
+def pick_blocks(blist, want):
+    """The blocks of blist named in want: (blocks, None), or (None, error) when a name is no
+    block of rinv_top."""
+    names = {base_name(m) for _, m in blist}
+    unknown = [w for w in want if w != "rinv_top" and w not in names]
+    if unknown:
+        return None, (f"fpga-ooc: OOC_BLOCKS names no block of rinv_top: {' '.join(unknown)} "
+                      f"(blocks: {' '.join(sorted(names))})")
+    return [(p, m) for p, m in blist if base_name(m) in want], None
+
+
 def synth_blocks(out, yosys, read, srcs, want):
     """The named blocks only: rinv_top is elaborated (no synthesis) to find each block's
     parameterised module, then each topmost named block is synthesised with its subtree alone
     (synth_ecp5 -noflatten on that module: the same per-module netlist as in the whole core).
-    Returns (block list, {module: netlist}), an error message, or None when Yosys fails."""
+    Returns (exit status, block list, {module: netlist}); status 2 names an unknown block."""
     elab = os.path.join(out, "elab.il")
     if not synth(out, yosys, f"{read}; hierarchy -top rinv_top; write_rtlil {elab}", srcs,
                  elab, "rinv_top", verb="elaborating (no synthesis)"):
-        return None
-    blist = blocks({"modules": rtlil_modules(elab)}, "rinv_top")
-    unknown = [w for w in want if w not in {base_name(m) for _, m in blist}]
-    if unknown:
-        names = sorted({base_name(m) for _, m in blist})
-        return (f"fpga-ooc: OOC_BLOCKS names no block of rinv_top: {' '.join(unknown)} "
-                f"(blocks: {' '.join(names)})")
-    blist = [(p, m) for p, m in blist if base_name(m) in want]
+        return 1, None, None
+    blist, err = pick_blocks(blocks({"modules": rtlil_modules(elab)}, "rinv_top"), want)
+    if err:
+        print(err, file=sys.stderr)
+        return 2, None, None
     # a block inside another named block comes with that block's netlist
     roots = [(p, m) for p, m in blist
              if not any(p.startswith(q + "/") for q, _ in blist if q)]
@@ -155,11 +163,11 @@ def synth_blocks(out, yosys, read, srcs, want):
         script = (f"{read}; hierarchy -top rinv_top; hierarchy -top {m}; "
                   f"synth_ecp5 -top {m} -noflatten -json {bj}")
         if not synth(out, yosys, script, srcs, bj, base_name(m) + " alone, -noflatten"):
-            return None
+            return 1, None, None
         for q, mm in blist:
             if q == p or q.startswith(p + "/"):
                 netlist_of[mm] = bj
-    return blist, netlist_of
+    return 0, blist, netlist_of
 
 
 def main(argv):
@@ -185,13 +193,9 @@ def main(argv):
     read = f"read_verilog -sv {' '.join(srcs)}; {chparam}"
     if want and "rinv_top" not in want:
         # only the named blocks' subtrees are synthesised (minutes instead of the whole core)
-        got = synth_blocks(out, yosys, read, srcs, want)
-        if got is None:
-            return 1
-        if isinstance(got, str):
-            print(got, file=sys.stderr)
-            return 2
-        blist, netlist_of = got
+        rc, blist, netlist_of = synth_blocks(out, yosys, read, srcs, want)
+        if rc:
+            return rc
     else:
         allj = os.path.join(out, "all.json")
         script = (f"{read}; synth_ecp5 -top rinv_top -noflatten -json {allj}; "
@@ -200,7 +204,10 @@ def main(argv):
             return 1
         blist = blocks(json.load(open(allj)), "rinv_top")
         if want:
-            blist = [(p, m) for p, m in blist if base_name(m) in want]
+            blist, err = pick_blocks(blist, want)
+            if err:
+                print(err, file=sys.stderr)
+                return 2
         netlist_of = {m: allj for _, m in blist}
     # per-block files of an earlier run (another block list) would be mistaken for this one's
     for f in os.listdir(out):

@@ -79,9 +79,8 @@ run_test() {
 # Two lanes on the machine's two cores (most tests use one): tests/cases_lane2.sh holds tests
 # that share nothing with the others but the CPU (most README commands, in a fresh copy of their
 # own; the first lane runs the rest, tests/cases_readme_side.sh); a second run_tests.sh (--lane2)
-# runs them beside the others from the start,
-# in its own session (an interrupt stops all of it), and its verdicts are counted here at the
-# end. TEST_LANES=1 runs them last, in line.
+# runs them beside the others from the start, in its own session (an interrupt stops all of
+# it), and its verdicts are counted here at the end. TEST_LANES=1 runs them last, in line.
 if [ "$LANE2_ONLY" = 1 ]; then
   source tests/cases_lane2.sh
 else

@@ -9,8 +9,8 @@ per GPU port in file order, what the coalescer must count whatever the timing:
   gpu_lane_ops   every GPU ld/st record;
   gpu_insts      every GPU record without `more` (the last lane op of an instruction);
   gpu_line_reqs  per instruction piece, the number of distinct lines of its lane ops;
-  coal_splits    pieces closed because the line table (coal_lines entries) was full, or
-                 because the piece reached wave_size lane ops without the last one.
+  coal_splits    pieces closed without the instruction's last lane op, because the line
+                 table filled (coal_lines lines) or the piece reached wave_size lane ops.
 coal_lines and wave_size are read from sim/params.json for the binary's configuration
 (+config=, default gem5) unless given as +p.coal_lines= / +p.wave_size=. Prints the four
 pairs and exits 1 when any differs or the run itself failed (no RESULT, or a non-zero exit).
@@ -39,14 +39,12 @@ def expected(path, coal_lines, wave_size):
             exp["gpu_lane_ops"] += 1
             exp["gpu_insts"] += last
             lines, nlane = piece.get(port, ([], 0))
-            if line not in lines and len(lines) == coal_lines:
-                exp["gpu_line_reqs"] += len(lines)  # split: the table is full
-                exp["coal_splits"] += 1
-                lines, nlane = [], 0
             if line not in lines:
                 lines.append(line)
             nlane += 1
-            if last or nlane == wave_size:
+            # a piece closes at its last lane op, at wave_size lane ops, or when its line
+            # table is full (coal_lines lines); a close without the last lane op is a split
+            if last or nlane == wave_size or len(lines) == coal_lines:
                 exp["gpu_line_reqs"] += len(lines)
                 exp["coal_splits"] += (not last)
                 lines, nlane = [], 0

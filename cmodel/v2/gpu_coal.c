@@ -121,56 +121,53 @@ static int find_hitk(const gpu_coal_t *c, uint32_t x) {
   return -1;
 }
 
+/* port_req_ready of §4.2: a function of state (Moore since 2026-11-29, §8 item 7), of the
+ * tail slot, the TCP's cdata write (tcp_wr, its state TDt/TFAc) and own == StInit; not of
+ * the lane op (no hit compare: an SColl slot always has nl < CL). Evaluated after the TCP
+ * because of tcp_wr. */
 void gpu_coal_mealy(const gpu_coal_t *c, const gpu_coal_in_t *in, gpu_coal_out_t *out) {
   const slot_t *t = &c->slot[c->tail];
-  uint32_t x = (in->req_addr >> 6) & ((1u << 26) - 1u);
-  uint32_t nl = t->st == SFREE ? 0u : t->nl;
-  int hitk = find_hitk(c, x);
-  out->req_ready = (t->st == SFREE || t->st == SCOLL) && (hitk >= 0 || nl < c->cl) &&
-                   !in->cwr_valid && !in->init;
+  out->req_ready = (t->st == SFREE || t->st == SCOLL) && !in->cwr_valid && !in->init;
 }
 
-/* §4.2 at the edge: a lane-op handshake, or a split */
+/* §4.2 at the edge of a lane-op handshake; the slot closes at its last lane op, at
+ * wave_size lane ops or when its line table fills (nl == CL); a close without last is a
+ * split */
 static void collect(gpu_coal_t *c, const gpu_coal_in_t *in, uint32_t ready) {
+  if (!in->req_valid || !ready) return;
   slot_t *t = &c->slot[c->tail];
   uint32_t x = (in->req_addr >> 6) & ((1u << 26) - 1u);
   uint32_t wd = (in->req_addr >> 2) & 15u;
   int hitk = find_hitk(c, x);
-  if (in->req_valid && ready) {
-    if (t->st == SFREE) {
-      t->st = SCOLL;
-      t->we = in->req_we & 1u;
-      t->nl = t->nlane = t->ndone = 0;
-    }
-    uint32_t k = hitk >= 0 ? (uint32_t)hitk : t->nl;
-    uint32_t e = c->tail * c->cl + k;
-    if (hitk < 0) {
-      c->lt_line[e] = x;
-      c->lt_mask[e] = 0;
-      t->nl++;
-    }
-    uint32_t ent = (k << 4) | wd;
-    sram_write(c->clane, c->tail * c->ws + t->nlane, &ent, ~0ull);
-    if (t->we) { /* the slot's kind (a differing we is ignored, §2) */
-      uint8_t d[64];
-      memset(d, 0, sizeof d);
-      for (unsigned b = 0; b < 4; b++) d[wd * 4u + b] = (uint8_t)(in->req_wdata >> (8u * b));
-      uint64_t wbe = (uint64_t)(in->req_wstrb & 0xFu) << (4u * wd);
-      sram_write(c->cdata, e, d, wbe);
-      c->lt_mask[e] |= wbe;
-    }
-    t->nlane++;
-    c->stats.gpu_lane_ops++;
-    if (in->req_last) c->stats.gpu_insts++;
-    if (in->req_last || t->nlane == c->ws) {
-      if (!in->req_last) c->stats.coal_splits++; /* closed by nlane == wave_size */
-      t->st = SISS;
-      c->tail = nxt(c, c->tail);
-    }
-  } else if (in->req_valid && t->st == SCOLL && hitk < 0 && t->nl == c->cl && !in->cwr_valid) {
-    t->st = SISS; /* split: the line table is full */
+  if (t->st == SFREE) {
+    t->st = SCOLL;
+    t->we = in->req_we & 1u;
+    t->nl = t->nlane = t->ndone = 0;
+  }
+  uint32_t k = hitk >= 0 ? (uint32_t)hitk : t->nl;
+  uint32_t e = c->tail * c->cl + k;
+  if (hitk < 0) {
+    c->lt_line[e] = x;
+    c->lt_mask[e] = 0;
+    t->nl++;
+  }
+  uint32_t ent = (k << 4) | wd;
+  sram_write(c->clane, c->tail * c->ws + t->nlane, &ent, ~0ull);
+  if (t->we) { /* the slot's kind (a differing we is ignored, §2) */
+    uint8_t d[64];
+    memset(d, 0, sizeof d);
+    for (unsigned b = 0; b < 4; b++) d[wd * 4u + b] = (uint8_t)(in->req_wdata >> (8u * b));
+    uint64_t wbe = (uint64_t)(in->req_wstrb & 0xFu) << (4u * wd);
+    sram_write(c->cdata, e, d, wbe);
+    c->lt_mask[e] |= wbe;
+  }
+  t->nlane++;
+  c->stats.gpu_lane_ops++;
+  if (in->req_last) c->stats.gpu_insts++;
+  if (in->req_last || t->nlane == c->ws || t->nl == c->cl) {
+    if (!in->req_last) c->stats.coal_splits++; /* split: closed without last */
+    t->st = SISS;
     c->tail = nxt(c, c->tail);
-    c->stats.coal_splits++;
   }
 }
 
@@ -297,7 +294,7 @@ uint32_t gpu_coal_quiet(const gpu_coal_t *c) {
 
 /* a full slot queue waiting for its lines: IIdle, scatter empty with sc equal to sb (the
  * edge's sc = sb keeps it), no slot to issue or to respond, no SWait slot complete, the tail
- * slot neither SFree nor SColl (port_req_ready 0, no split) */
+ * slot neither SFree nor SColl (port_req_ready 0) */
 uint32_t gpu_coal_blocked(const gpu_coal_t *c) {
   if (c->ist != IIDLE || c->sb.v || c->sc.v || c->sc.ld != c->sb.ld ||
       c->sc.word != c->sb.word || c->sc.lastl != c->sb.lastl) {

@@ -5,7 +5,8 @@
  *
  * Per cycle: gpu_coal_moore() (state-only outputs: lreq_*, port_resp_*), then, once the
  * TCP's outputs of the cycle are known (its cdata write, which holds collect),
- * gpu_coal_mealy() (port_req_ready, Mealy on port_req_valid/addr), then gpu_coal_step()
+ * gpu_coal_mealy() (port_req_ready: a function of state since 2026-11-29, v3 §4.2, §8 item 7,
+ * evaluated here only because it uses the TCP's tcp_wr), then gpu_coal_step()
  * (the edge: applies the handshakes, the TCP's cdata write and done pulse, issues this
  * cycle's cell accesses and clocks the block's cells). The block owns clane and cdata. */
 #ifndef RINV_V2_GPU_COAL_H
@@ -39,7 +40,7 @@ typedef struct gpu_coal_out {
   uint32_t lreq_valid, lreq_line, lreq_we, lreq_slot, lreq_k;
   uint64_t lreq_mask;
   const uint8_t *lreq_data; /* 64 bytes (idata), valid until the edge */
-  /* Mealy (gpu_coal_mealy) */
+  /* gpu_coal_mealy: state only (the tail slot, tcp_wr, init), not the lane op */
   uint32_t req_ready;
 } gpu_coal_out_t;
 
@@ -79,7 +80,7 @@ uint32_t gpu_coal_ist(const gpu_coal_t *c);
 uint32_t gpu_coal_quiet(const gpu_coal_t *c);
 /* blocked: with no cdata write and no done pulse offered, gpu_coal_step would change
  * nothing whatever the port offers, gpu_coal_mealy gives req_ready = 0 and gpu_coal_moore
- * no line request (the integrator may skip the edge and the Mealy evaluation; speed) */
+ * no line request (the integrator may skip the edge and gpu_coal_mealy; speed) */
 uint32_t gpu_coal_blocked(const gpu_coal_t *c);
 const char *gpu_coal_slot_state_name(uint32_t st);
 const char *gpu_coal_ist_name(uint32_t ist);

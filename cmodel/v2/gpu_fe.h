@@ -47,7 +47,7 @@ typedef struct gpu_fe_io {
    * CU's req_ready, lreq_ready and tresp_ready are these, its valids and data 0 */
   uint32_t q_rready, q_lready, q_tready;
   /* bit p: CU p's coalescer and TCP blocked (gpu_coal_blocked, gpu_tcp_blocked), no response
-   * for it: the coalescer's edge and Mealy evaluation are skipped (ci[p] is not written),
+   * for it: the coalescer's edge and ready evaluation are skipped (ci[p] is not written),
    * the TCP's edge runs only when the TCC pops its tq */
   uint32_t blocked;
   uint32_t words[GPU_FE_N_CU][128];

@@ -360,11 +360,11 @@ MUTATIONS_V2 = [
              "assign ltw_mask = ltw_be_q;",
              "store byte mask not merged over the lanes (a line's write-through carries only "
              "its last lane's bytes, D2)"),
-    Mutation(CO, "if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin",
-             "if (32'(t_nlane) + 1 == WaveSize) begin",
+    Mutation(CO, "assign t_close = port_req_last_i || t_wsz",
+             "assign t_close = t_wsz",
              "instruction end ignores port_req_last (instructions run together until "
-             "wave_size lane ops, §4.2)"),
-    Mutation(CO, "(32'(t_nl) < CoalLines)) && !tcp_wr &&", "(32'(t_nl) < CoalLines)) &&",
+             "wave_size lane ops or a full line table, §4.2)"),
+    Mutation(CO, "(t_free || t_coll) && !tcp_wr && !init_i;", "(t_free || t_coll) && !init_i;",
              "collect ignores the TCP's cdata write (a store lane op taken in a cycle the TCP "
              "writes cdata loses its bytes, §4.2)"),
     Mutation(CO, "if (st_q[j] == SWait && ndone_q[j] == nl_q[j]) st_d[j] = SResp;",
@@ -373,9 +373,10 @@ MUTATIONS_V2 = [
     Mutation(CO, "end else if (!sb_rd && !sc_keep) begin", "end else if (!sb_rd) begin",
              "store issue reads cdata while a held load response still needs the cell's "
              "rdata (sc_keep ignored, §4.4)"),
-    Mutation(CO, "end else if (split) begin", "end else if (split && 1'b0) begin",
-             "a full line table never closes the slot (no split: the port waits forever, "
-             "§4.2; fpga coal_lines 8)"),
+    Mutation(CO, "t_close = port_req_last_i || t_wsz || t_lfull;",
+             "t_close = port_req_last_i || t_wsz;",
+             "the lane op that fills the line table does not close the slot (the next new "
+             "line overflows the table, §4.2 since 2026-11-29; fpga coal_lines 8)"),
     Mutation(CO, "sc_word_d = sb_word;", "sc_word_d = sc_word_q;",
              "scatter keeps the previous response's word select (§4.4)"),
     Mutation(TP, "t_wdata_o           = {(Lanes * Ways){tag, 1'b0}};",
@@ -433,6 +434,11 @@ MUTATIONS_V2 = [
     Mutation(CO, "clw_addr_q <= cl_waddr;", "clw_addr_q <= cl_raddr;",
              "clane write stage writes the scatter's read address (a lane's {k, word} row "
              "lost)"),
+    # ---- coalescer: Moore ready, a full line table closes its slot (2026-11-29, §4.2)
+    Mutation(CO, "split   = req_hs && !port_req_last_i && (t_wsz || t_lfull);",
+             "split   = req_hs && !port_req_last_i && t_wsz;",
+             "a slot closed by its full line table is not counted in coal_splits (only "
+             "wave_size closes are, §4.2; fpga coal_lines 8)"),
 ]
 
 VOPT_FAST_BUILD = "-MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O0"

@@ -15,9 +15,12 @@
 // Parameters (§10), gem5 / fpga: WaveSize 64 / 64, CoalTokens 4 / 2, CoalLines 64 / 8.
 // Legal: CoalTokens 1, 2, 4 or 8; CoalLines 1..WaveSize, a power of 2.
 //
-// The only Mealy output is port_req_ready_o (on port_req_valid_i and port_req_addr_i, §8 item
-// 7); every other output is a function of state. The statistics are per-cycle event outputs
-// (ev_*): the owner of the stat_* counters (side_cc) sums them over the CUs (§11).
+// No Mealy output (§8 item 7): port_req_ready_o is a function of state and the inputs cd_we_i
+// and init_i (a Moore output of the TCP and the GPU side_cc), not of the lane op or the hit
+// compare; every other output is a function of state. A slot closes at the handshake that
+// fills its line table, so a collecting slot always has a free row (§4.2). The statistics are
+// per-cycle event outputs (ev_*): the owner of the stat_* counters (side_cc) sums them over
+// the CUs (§11).
 module gpu_coalescer #(
   parameter int  WaveSize   = 64,
   parameter int  CoalTokens = 4,
@@ -42,7 +45,7 @@ module gpu_coalescer #(
   input  rinv_pkg::word_t           port_req_wdata_i,
   input  logic [3:0]                port_req_wstrb_i,
   input  logic                      port_req_last_i,
-  output logic                      port_req_ready_o,   // Mealy
+  output logic                      port_req_ready_o,   // Moore (state, cd_we_i, init_i)
   output logic                      port_resp_valid_o,
   output rinv_pkg::word_t           port_resp_rdata_o,
   input  logic                      port_resp_ready_i,
@@ -215,6 +218,7 @@ module gpu_coalescer #(
   rinv_pkg::line_t  x;
   logic [3:0]       wd;
   logic             t_free, t_coll, hitk, tcp_wr, req_hs, split, t_we;
+  logic             t_wsz, t_nl_last, t_lfull, t_close;
   logic [KW-1:0]    kk;
   logic [NlW-1:0]   t_nl;
   logic [LaneW-1:0] t_nlane;
@@ -229,6 +233,9 @@ module gpu_coalescer #(
   assign t_we    = t_free ? port_req_we_i : we_q[tail_q];   // the slot's kind (§2)
   assign tcp_wr  = cd_we_i;
   assign lane_be = 64'(port_req_wstrb_i) << {wd, 2'b00};
+  // from state only: this lane op is the slot's wave_size-th; a new line takes the last row
+  assign t_wsz     = (32'(t_nlane) + 1 == WaveSize);
+  assign t_nl_last = (32'(t_nl) + 1 == CoalLines);
 
 `ifdef __ICARUS__
   always @* begin
@@ -253,11 +260,19 @@ module gpu_coalescer #(
     end
   end
 
-  assign port_req_ready_o = (t_free || t_coll) && (hitk || (32'(t_nl) < CoalLines)) && !tcp_wr &&
-                            !init_i;
-  assign req_hs = port_req_valid_i && port_req_ready_o;
-  assign split  = port_req_valid_i && t_coll && !hitk && (32'(t_nl) == CoalLines) && !tcp_wr;
-  assign kk     = hitk ? hk : KW'(t_nl);
+  // Moore ready (§4.2, changed 2026-11-29): no hit term. A collecting slot has nl < CoalLines
+  // (it closed at the handshake that filled its table), so every lane op fits. req_hs and
+  // what follows from it (cd_we, cl_we, nlane) do not wait for the hit compare; only k, the
+  // new row (nl++, lt_w*) and the full-table close below do.
+  assign port_req_ready_o = (t_free || t_coll) && !tcp_wr && !init_i;
+  assign req_hs  = port_req_valid_i && port_req_ready_o;
+  assign kk      = hitk ? hk : KW'(t_nl);
+  // the handshake closes the slot (-> SIss, tail++) at its last lane op, at wave_size lane ops
+  // or when a new line fills the line table (new nl == CoalLines); a close without last is a
+  // split (coal_splits, at the same edge)
+  assign t_lfull = !hitk && t_nl_last;
+  assign t_close = port_req_last_i || t_wsz || t_lfull;
+  assign split   = req_hs && !port_req_last_i && (t_wsz || t_lfull);
 
   // ---- scatter (§4.4) -----------------------------------------------------------------------
   logic       adv, sa_act, sb_rd, sc_keep, resp_hs;
@@ -325,7 +340,7 @@ module gpu_coalescer #(
     cd_wbe   = cd_we_i ? '1 : lane_be;
     cd_wdata = cd_we_i ? cd_wdata_i : {16{port_req_wdata_i}};
 
-    // collect: a lane-op handshake, or a split of a full line table
+    // collect: a lane-op handshake; it may close the slot
     if (req_hs) begin
       if (t_free) begin
         we_d[tail_q]    = port_req_we_i;
@@ -336,13 +351,10 @@ module gpu_coalescer #(
       if (t_we) cd_we = 1'b1;
       cl_we = 1'b1;
       nlane_d[tail_q] = t_nlane + 1'b1;
-      if (port_req_last_i || (32'(t_nlane) + 1 == WaveSize)) begin
+      if (t_close) begin
         st_d[tail_q] = SIss;
         tail_d       = inc_slot(tail_q);
       end
-    end else if (split) begin
-      st_d[tail_q] = SIss;
-      tail_d       = inc_slot(tail_q);
     end
 
     // done(slot, k) pulses from the TCP count (also while the slot is still SIss)
@@ -471,8 +483,8 @@ module gpu_coalescer #(
     end
   end
 
-  // loaded in every cycle (no clock enable: cd_we comes late, behind the hit compare, and
-  // would fan out to ~600 enables); read only when cdw_we_q / clw_we_q is set
+  // loaded in every cycle (no clock enable: it would fan out to ~600 enables, and the address
+  // and clane's row come behind the hit compare, kk); read only when cdw_we_q / clw_we_q is set
   always_ff @(posedge clk_i) begin
     cdw_addr_q <= cd_waddr;
     cdw_be_q   <= cd_wbe;
@@ -502,7 +514,7 @@ module gpu_coalescer #(
       for (int e = 0; e < CdDep; e++) lt_line_q[e] <= '0;
     end else begin
       // one compare per entry (constant indices: no variable index scaled by the entry width);
-      // t_nl = CoalLines (a full slot) selects no row
+      // t_nl = CoalLines (a full slot, closed: never a collecting one) selects no row
       for (int j = 0; j < CoalTokens; j++) begin
         for (int k = 0; k < CoalLines; k++) begin
           if ((32'(tail_q) == j) && (32'(t_nl) == k)) lt_line_q[j * CoalLines + k] <= x;
@@ -548,8 +560,7 @@ module gpu_coalescer #(
   assign ev_inst_o     = req_hs && port_req_last_i;
   assign ev_lane_op_o  = req_hs;
   assign ev_line_req_o = lreq_valid_o && lreq_ready_i;
-  assign ev_split_o    = split ||
-                         (req_hs && !port_req_last_i && (32'(t_nlane) + 1 == WaveSize));
+  assign ev_split_o    = split;
 
   logic unused_in;
   assign unused_in = ^{port_req_addr_i[1:0], unused_cl_peek, unused_cd_peek, iss_rd};
@@ -579,6 +590,13 @@ module gpu_coalescer #(
                done_slot_i, st_q[done_slot_i], ndone_q[done_slot_i], nl_q[done_slot_i]);
       end
       if (cd_we_i && req_hs) $error("gpu_coalescer %m: lane op taken while tcp_wr");
+      // §4.2: a collecting slot has a free row (the handshake that fills the table closes it)
+      for (int j = 0; j < CoalTokens; j++) begin
+        if (st_q[j] == SColl && 32'(nl_q[j]) >= CoalLines) begin
+          $error("gpu_coalescer %m: slot %0d collecting with a full line table (nl %0d)", j,
+                 nl_q[j]);
+        end
+      end
       if (iss_rd && sb_rd) $error("gpu_coalescer %m: two cdata reads");
       if (ltw_wm_q && (ltw_mask != ltw_ref_q)) begin
         $error("gpu_coalescer %m: LS stage's mask for row %0d differs from the hit-cycle merge",

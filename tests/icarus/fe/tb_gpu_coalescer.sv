@@ -2,9 +2,11 @@
 // The testbench plays the CU port and the TCP (lreq_ready, cdata writes, done pulses). Every
 // expected value comes from the contract text: the line requests of an instruction are its
 // distinct lines in first-lane order with the OR of the lanes' byte enables and the merged
-// store bytes (D2, D3, §4.2-§4.3), a full line table or wave_size lanes without `last` close a
-// slot (split, §4.2), responses come in lane order with the word of the line the TCP wrote
-// (§4.4), and the cycle numbers of the worked example §12 (scripted TCP of its table).
+// store bytes (D2, D3, §4.2-§4.3), the lane op that fills the line table (CL lines) or the
+// wave_size-th lane op closes its slot, a close without `last` is a split (§4.2, 2026-11-29),
+// port_req_ready is Moore (§8 item 7: neither valid nor the lane op's fields change it),
+// responses come in lane order with the word of the line the TCP wrote (§4.4), and the cycle
+// numbers of the worked example §12 (scripted TCP of its table).
 // Build: -DFPGA selects the fpga parameters (CoalTokens 2, CoalLines 8), else gem5 (4, 64).
 `timescale 1ns/1ps
 module tb_gpu_coalescer;
@@ -129,7 +131,10 @@ module tb_gpu_coalescer;
   endtask
 
   // The expected line requests from the contract (§4.2): per instruction, pieces of at most CL
-  // distinct lines and WS lanes; a piece takes the slot after the previous piece's.
+  // distinct lines and WS lanes; a piece closes at the lane op of its CL-th line, its WS-th
+  // lane op or the instruction's last (a close without last is a split), and takes the slot
+  // after the previous piece's. A lane op after a split starts a new piece even if its line is
+  // one of the closed piece's (that line is requested by both pieces).
   task automatic build_expected;
     int piece, p_lanes, p_first, i, j, found;
     logic p_we;
@@ -139,10 +144,6 @@ module tb_gpu_coalescer;
       if (p_lanes == 0) begin p_first = n_el; p_we = op_we[i]; end
       found = -1;
       for (j = p_first; j < n_el; j++) if (el_line[j] == op_addr[i][31:6]) found = j;
-      if (found < 0 && n_el - p_first == CL) begin
-        // line table full: split, the lane goes to the next piece
-        exp_splits++; piece++; p_lanes = 0; p_first = n_el; p_we = op_we[i];
-      end
       if (found < 0) begin
         found = n_el;
         el_line[n_el] = op_addr[i][31:6]; el_we[n_el] = p_we; el_mask[n_el] = '0;
@@ -163,7 +164,7 @@ module tb_gpu_coalescer;
       end
       p_lanes++;
       if (op_last[i]) exp_insts++;
-      if (op_last[i] || p_lanes == WS) begin
+      if (op_last[i] || p_lanes == WS || n_el - p_first == CL) begin
         if (!op_last[i]) exp_splits++;
         piece++; p_lanes = 0;
       end
@@ -185,6 +186,9 @@ module tb_gpu_coalescer;
 
   // one cycle: drive inputs (just after the edge), settle, sample, then the edge
   task automatic step;
+    logic        m_rdy, m_v, m_we, m_last;
+    logic [31:0] m_addr, m_wdata;
+    logic [3:0]  m_wstrb;
     // port
     if (drv_en && drv_i < n_ops) begin
       port_req_valid = 1'b1; port_req_we = op_we[drv_i]; port_req_addr = op_addr[drv_i];
@@ -225,6 +229,18 @@ module tb_gpu_coalescer;
       end
     end
     #4;
+    // §4.2 / §8 item 7: port_req_ready is a function of state (and tcp_wr): the port's own
+    // inputs of the cycle (valid, the lane op's line and fields) do not change it
+    m_rdy = port_req_ready; m_v = port_req_valid; m_we = port_req_we; m_last = port_req_last;
+    m_addr = port_req_addr; m_wdata = port_req_wdata; m_wstrb = port_req_wstrb;
+    port_req_valid = !m_v; port_req_we = !m_we; port_req_last = !m_last;
+    port_req_addr = ~m_addr; port_req_wdata = ~m_wdata; port_req_wstrb = ~m_wstrb;
+    #1;
+    if (port_req_ready !== m_rdy)
+      err($sformatf("port_req_ready changed with the port's inputs (Mealy), cycle %0d", cyc));
+    port_req_valid = m_v; port_req_we = m_we; port_req_last = m_last;
+    port_req_addr = m_addr; port_req_wdata = m_wdata; port_req_wstrb = m_wstrb;
+    #1;
     // sample this cycle's handshakes
     if (lreq_valid && first_lreq_valid_cyc < 0) first_lreq_valid_cyc = cyc;
     if (cyc < NOPS) rdy_log[cyc] = port_req_ready;
@@ -455,6 +471,44 @@ module tb_gpu_coalescer;
     end_test("split_full_table_and_wave_size");
   endtask
 
+  // §4.2 (2026-11-29): the lane op that fills the line table closes the slot. A: CL distinct
+  // lines then three lane ops on two of them (not last until the third): a split at the CL-th
+  // line, the three start the next piece, which requests those two lines again. A': the same
+  // as stores (the second piece's line-0 request carries only its own bytes). B: CL distinct
+  // lines, the CL-th with last: no split. C: WS distinct lines without last, then one lane op
+  // with last: gem5 (CL == WS) one close at lane WS, one split; fpga WS / CL closes at CL lines
+  // each, all splits. The ready never waits for the next lane op's line (Moore, step()).
+  task automatic t_table_close;
+    int n_a, n_b, n_c, s_a, s_c;
+    start_test();
+    for (int l = 0; l < CL; l++) add_op(1'b0, {26'hB00 + 26'(l), 6'(4 * (l % 16))}, 0, 0, 0);
+    add_op(1'b0, {26'hB00, 6'd8}, 0, 0, 0);
+    add_op(1'b0, {26'hB01, 6'd12}, 0, 0, 0);
+    add_op(1'b0, {26'hB00, 6'd16}, 0, 0, 1);
+    for (int l = 0; l < CL; l++)
+      add_op(1'b1, {26'hC00 + 26'(l), 6'(4 * (l % 16))}, 32'hAB00 + l, 4'h3, 0);
+    add_op(1'b1, {26'hC00, 6'd0}, 32'h1234_5678, 4'hC, 0);
+    add_op(1'b1, {26'hC00, 6'd4}, 32'h9ABC_DEF0, 4'hF, 1);
+    for (int l = 0; l < CL; l++)
+      add_op(1'b0, {26'hD00 + 26'(l), 6'(4 * (l % 16))}, 0, 0, l == CL - 1);
+    for (int l = 0; l < WS; l++) add_op(1'b0, {26'hE00 + 26'(l), 6'd0}, 0, 0, 0);
+    add_op(1'b0, {26'hE00, 6'd4}, 0, 0, 1);
+    build_expected();
+    // the same counts by hand from the text: A CL + 2 line requests, A' CL + 1, B CL, C WS + 1;
+    // splits A 1, A' 1, B 0, C WS / CL
+    n_a = CL + 2; n_b = CL; n_c = WS + 1; s_a = 1; s_c = WS / CL;
+    if (n_el != 2 * n_a - 1 + n_b + n_c || exp_splits != 2 * s_a + s_c)
+      err($sformatf("testbench expectation broken: %0d line requests, %0d splits", n_el,
+                    exp_splits));
+    if (el_k[CL] != 0 || el_line[CL] != 26'hB00 || el_line[CL + 1] != 26'hB01 ||
+        el_mask[2 * CL + 2] != 64'h00FC)
+      err("testbench expectation of the pieces after a split broken");
+    rnd_resp = 1'b1; rnd_lreq = 1'b1; rnd_pick = 1'b1;
+    run_all(8000);
+    check_totals();
+    end_test("table_full_closes_slot");
+  endtask
+
   // reset in the middle: the slots return to SFree, the port is ready again
   task automatic t_reset;
     start_test();
@@ -478,6 +532,7 @@ module tb_gpu_coalescer;
     t_tokens();
     t_lane_order_random();
     t_split();
+    t_table_close();
     t_tcp_wr_holds();
     t_reset();
     $display("%0d passed, %0d failed", n_pass, n_fail);

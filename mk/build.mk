@@ -17,7 +17,7 @@ help:
 	 '                    build/points/CONFIG-HASH/tb_dir[_fast] (docs/DSE.md; sim/dse.py confirm)' \
 	 '  make sim          build/rinv_sim: the C model alone, same harness and RESULT line' \
 	 '  make all          verilate and sim' \
-	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model)' \
+	 '  make unit         the C unit-test binaries (build/test_tb, build/test_model, build/test_fe)' \
 	 '  make host         build/rinv_host: the host tool of the board (docs/FPGA.md §4)' \
 	 '  make params       regenerate the parameter files from params/rinv.toml' \
 	 '  make check-params fail if a generated parameter file is stale' \
@@ -103,6 +103,14 @@ $(BUILD)/test_tb: $(TB_TEST_SRCS) $(TB_TEST_HDRS) $(BUILD)/libtb.a
 $(BUILD)/test_model: $(MODEL_TEST) $(MODEL_TEST_HDRS) $(BUILD)/libtb.a
 	$(CC) $(CFLAGS) $(MODEL_TEST) $(BUILD)/libtb.a -lm -o $@
 
+ifeq ($(MODEL_ARCH),v2)
+# the GPU front end's blocks alone (gpu_coal, gpu_tcp, gpu_tcc_arb on a TCC stub), cycle
+# numbers derived from docs/ARCHITECTURE_v3_gpu_frontend.md
+$(BUILD)/test_fe: tests/cmodel/v2/test_fe.c tests/cmodel/v2/test_fe_cases.inc $(BUILD)/libtb.a
+	$(CC) $(CFLAGS) tests/cmodel/v2/test_fe.c $(BUILD)/libtb.a -lm -o $@
+
+unit: $(BUILD)/test_fe
+endif
 unit: $(BUILD)/test_tb $(BUILD)/test_model
 
 # VOPT: extra Verilator options, e.g. VOPT='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0"' for a

@@ -43,6 +43,7 @@ run_test  regs_up_to_date     bash tests/regs_up_to_date.sh
 # host tool's HOST_SRCS/HOST_HDRS use common/ (common/README.md)
 run_test  no_tb_sources_outside_tb bash tests/no_tb_sources_outside_tb.sh
 run_suite cmodel_unit         $BUILD/test_model
+run_suite cmodel_fe_unit      $BUILD/test_fe
 run_suite tb_unit             $BUILD/test_tb
 run_test  rtl_lint            make -s lint
 run_test  rtl_yosys_parse     make -s lint-yosys

@@ -9,11 +9,8 @@
  * merging stores with their mask at the grant. Expected values are derived by hand from the
  * contract (cycle numbers of §12, §4.3, §4.4, §5.3, §6.1, §6.3), never from the code.
  *
- * Build and run (from the repository root):
- *   mkdir -p build && gcc -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -Icmodel/v2 \
- *     -Icmodel -Icommon tests/cmodel/v2/test_fe.c cmodel/v2/gpu_coal.c cmodel/v2/gpu_tcp.c \
- *     cmodel/v2/gpu_tcc_arb.c cmodel/v2/sram.c cmodel/v2/cache_array.c -o build/test_fe \
- *     && build/test_fe */
+ * Build and run (from the repository root): `make unit && build/test_fe`; make test runs it
+ * as the suite cmodel_fe_unit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
